@@ -1,0 +1,23 @@
+/** Strings shared by every area (see zh-CN.ts). */
+export const common = {
+  ok: '确定',
+  cancel: '取消',
+  close: '关闭',
+  save: '保存',
+  submit: '提交',
+  reset: '重置',
+  search: '查询',
+  add: '新增',
+  edit: '编辑',
+  detail: '详情',
+  delete: '删除',
+  more: '更多',
+  loading: '加载中...',
+  noData: '暂无数据',
+  operation: '操作',
+  confirmDelete: '确定要删除吗？',
+  success: '操作成功',
+  failed: '操作失败',
+  yes: '是',
+  no: '否',
+} as const;

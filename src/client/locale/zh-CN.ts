@@ -1,0 +1,12 @@
+/**
+ * Every user-visible string of the console. Each area keeps its strings in its own file here and is
+ * reached as `t.<area>.<key>`; functions format messages with values.
+ */
+import { common } from './common';
+import { shell } from './shell';
+import { widgets } from './widgets';
+import { renderer } from './renderer';
+import { notices } from './notices';
+
+export const t = { common, shell, widgets, renderer, notices } as const;
+export type Messages = typeof t;

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { fail, ok } from '../shared/envelope.js';
+import { newId } from '../shared/ids.js';
+import type { AppContext } from './context.js';
+import { accessPlugin } from './http/access.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { apiModules } from './modules/index.js';
+
+export type App = FastifyInstance;
+
+/** Builds the Fastify instance: plugins, every API module under the base path, and the console. */
+export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? { level: ctx.cfg.logLevel },
+    genReqId: () => newId().slice(0, 12),
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('ctx', ctx);
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd 5 injects its CSS-in-JS styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        frameSrc: ["'self'", 'https:', 'http:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Static files register before the access plugin: they are the only routes without `config.access`.
+  const hasConsole = await serveConsoleFiles(app, ctx);
+  await app.register(accessPlugin);
+
+  await app.register(
+    async (api) => {
+      for (const mod of apiModules) await api.register(mod);
+    },
+    { prefix: ctx.cfg.apiBase },
+  );
+
+  app.get('/config.json', { config: { access: 'public' } }, async () => ({
+    apiBase: ctx.cfg.apiBase,
+    staticDomain: ctx.cfg.staticDomain || `${ctx.cfg.apiBase}/sys/common/static`,
+    appCode: ctx.cfg.defaultAppCode,
+  }));
+  app.get('/health', { config: { access: 'public' } }, async () => ok('ok'));
+
+  installFallback(app, ctx, hasConsole);
+  return app;
+}
+
+/** Serves the built console's files (hashed assets cached for a year). */
+async function serveConsoleFiles(app: App, ctx: AppContext): Promise<boolean> {
+  const dist = ctx.cfg.clientDist;
+  const hasConsole = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      serve: true,
+      // Files under dist/assets carry content hashes.
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  return hasConsole;
+}
+
+/** History-mode fallback for console routes; API paths never fall back to HTML. */
+function installFallback(app: App, ctx: AppContext, hasConsole: boolean) {
+  const index = path.join(ctx.cfg.clientDist, 'index.html');
+  const apiBase = ctx.cfg.apiBase;
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = apiBase ? url === apiBase || url.startsWith(`${apiBase}/`) : true;
+    const wantsHtml = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html');
+    if (!isApi && wantsHtml && hasConsole && !path.extname(url)) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(index));
+    }
+    return reply.status(404).send(fail('很抱歉，资源未找到!', 404));
+  });
+}

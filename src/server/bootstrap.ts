@@ -1,0 +1,30 @@
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import { seed } from './db/seed.js';
+import { syncMenus } from './db/menu-sync.js';
+import { syncDicts } from './db/dict-sync.js';
+import { createHasher } from './auth/password.js';
+import { SessionStore } from './auth/sessions.js';
+import { loadDefinitions } from './definitions/load.js';
+
+/**
+ * Opens and prepares the database (migrate, seed once, sync definitions) and returns the context the
+ * app is built from. main.ts and every server test start here, so both run the same start-up path.
+ */
+export async function createContext(cfg: Config, schemasDir?: string): Promise<AppContext> {
+  const defs = loadDefinitions(schemasDir);
+  const db = await openDatabase(cfg.databaseUrl, cfg.dataDir);
+  try {
+    await migrate(db);
+    const hasher = createHasher(cfg);
+    await seed(db.kysely, hasher, cfg.seedDemo);
+    await syncMenus(db.kysely, defs.menus);
+    await syncDicts(db.kysely, defs.dicts);
+    return { cfg, db, defs, hasher, sessions: new SessionStore(db.kysely, cfg) };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}

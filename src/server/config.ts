@@ -1,0 +1,146 @@
+import path from 'node:path';
+
+/** The public signing secret of the original protocol: accepted for compatibility, never in production. */
+export const KNOWN_PUBLIC_SIGN_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
+/** Development-only session pepper; production must set SESSION_SECRET. */
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0000000000';
+const KNOWN_PUBLIC_SECRETS = new Set([
+  KNOWN_PUBLIC_SIGN_SECRET,
+  DEV_SESSION_SECRET,
+  'abcdefghijklmnopqrstuvwxyz',
+  'fCq+/xW488hMTCD+cmJ3aQ==',
+  '123456',
+]);
+
+export interface Config {
+  production: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Empty: embedded SQLite in dataDir. `postgres://…`: PostgreSQL. `pglite://memory`: in-process PostgreSQL (tests). */
+  databaseUrl: string;
+  apiBase: string;
+  /** Static-file URL prefix the console puts before stored paths. */
+  staticDomain: string;
+  signSecret: string;
+  sessionSecret: string;
+  defaultAppCode: string;
+  sessionAbsoluteMs: number;
+  sessionIdleMs: number;
+  logLevel: string;
+  uploadMaxBytes: number;
+  uploadDir: string;
+  /** Argon2id cost: memory in KiB and passes. Tests lower them. */
+  argon2MemoryKiB: number;
+  argon2Passes: number;
+  loginMaxFailures: number;
+  loginLockMs: number;
+  ipMaxFailuresPerWindow: number;
+  seedDemo: boolean;
+  /** Optional identity providers, off until configured. */
+  feishuTokenUrl: string;
+  feishuUserUrl: string;
+  feishuAppId: string;
+  feishuAppSecret: string;
+  casPrefix: string;
+  ossHost: string;
+  ossAccessKeyId: string;
+  ossAccessKeySecret: string;
+  ossDir: string;
+  clientDist: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new ConfigError(`配置项 ${key} 必须是数字，当前值：${raw}`);
+  return n;
+}
+
+export class ConfigError extends Error {}
+
+/** Every setting with its default; README's configuration table mirrors this list. */
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const cfg: Config = {
+    production,
+    host: env.HOST || '0.0.0.0',
+    port: int(env, 'PORT', 8080),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || '',
+    apiBase: normaliseBase(env.API_BASE ?? '/jeecg-boot'),
+    staticDomain: env.STATIC_DOMAIN || '',
+    signSecret: env.SIGN_SECRET ?? (production ? '' : KNOWN_PUBLIC_SIGN_SECRET),
+    sessionSecret: env.SESSION_SECRET ?? (production ? '' : DEV_SESSION_SECRET),
+    defaultAppCode: env.APP_CODE || 'YJY-ERP-WEB',
+    sessionAbsoluteMs: int(env, 'SESSION_ABSOLUTE_HOURS', 168) * 3600_000,
+    sessionIdleMs: int(env, 'SESSION_IDLE_MINUTES', 120) * 60_000,
+    logLevel: env.LOG_LEVEL || 'info',
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 20) * 1024 * 1024,
+    uploadDir: path.join(dataDir, 'uploads'),
+    argon2MemoryKiB: int(env, 'ARGON2_MEMORY_KIB', 19456),
+    argon2Passes: int(env, 'ARGON2_PASSES', 2),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
+    loginLockMs: int(env, 'LOGIN_LOCK_MINUTES', 10) * 60_000,
+    ipMaxFailuresPerWindow: int(env, 'LOGIN_IP_MAX_FAILURES', 30),
+    seedDemo: env.SEED_DEMO !== '0',
+    feishuTokenUrl: env.FEISHU_TOKEN_URL || '',
+    feishuUserUrl: env.FEISHU_USER_URL || '',
+    feishuAppId: env.FEISHU_APP_ID || '',
+    feishuAppSecret: env.FEISHU_APP_SECRET || '',
+    casPrefix: env.CAS_PREFIX || '',
+    ossHost: env.OSS_HOST || '',
+    ossAccessKeyId: env.OSS_ACCESS_KEY_ID || '',
+    ossAccessKeySecret: env.OSS_ACCESS_KEY_SECRET || '',
+    ossDir: env.OSS_DIR || 'console/',
+    clientDist: path.resolve(env.CLIENT_DIST || './dist/client'),
+  };
+  if (production) assertProductionSecrets(cfg);
+  return cfg;
+}
+
+function normaliseBase(base: string): string {
+  const trimmed = base.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function assertProductionSecrets(cfg: Config) {
+  const check = (key: string, value: string) => {
+    if (!value) throw new ConfigError(`生产模式下必须设置 ${key}（不能为空）。`);
+    if (KNOWN_PUBLIC_SECRETS.has(value))
+      throw new ConfigError(`生产模式下 ${key} 不能使用公开的默认值，请设置一个随机的长字符串。`);
+    if (value.length < 16) throw new ConfigError(`生产模式下 ${key} 至少需要 16 个字符。`);
+  };
+  check('SIGN_SECRET', cfg.signSecret);
+  check('SESSION_SECRET', cfg.sessionSecret);
+}
+
+/** The configuration table printed in the README, kept next to the code that reads it. */
+export const CONFIG_DOC: Array<[string, string, string]> = [
+  ['PORT', '8080', '监听端口'],
+  ['HOST', '0.0.0.0', '监听地址'],
+  ['DATA_DIR', './data', '数据目录（SQLite 数据库、上传文件）'],
+  ['DATABASE_URL', '(空)', '为空时使用 DATA_DIR 下的 SQLite；postgres://… 切换到 PostgreSQL'],
+  ['API_BASE', '/jeecg-boot', '接口基础路径'],
+  ['STATIC_DOMAIN', '(空，即 API_BASE/sys/common/static)', '静态文件地址前缀'],
+  ['SIGN_SECRET', '开发模式为协议公开值；生产必填', 'X-Sign 签名密钥'],
+  ['SESSION_SECRET', '开发模式为固定值；生产必填', '会话令牌哈希密钥'],
+  ['APP_CODE', 'YJY-ERP-WEB', '默认应用编码'],
+  ['SESSION_ABSOLUTE_HOURS', '168', '会话绝对有效期（小时）'],
+  ['SESSION_IDLE_MINUTES', '120', '会话空闲超时（分钟）'],
+  ['LOG_LEVEL', 'info', '日志级别'],
+  ['UPLOAD_MAX_MB', '20', '单个上传文件大小上限（MB）'],
+  ['ARGON2_MEMORY_KIB / ARGON2_PASSES', '19456 / 2', 'Argon2id 参数'],
+  ['LOGIN_MAX_FAILURES / LOGIN_LOCK_MINUTES', '5 / 10', '连续失败次数与锁定时长'],
+  ['LOGIN_IP_MAX_FAILURES', '30', '同一地址 10 分钟内允许的失败次数'],
+  ['SEED_DEMO', '1', '首次启动写入演示数据（0 关闭）'],
+  ['FEISHU_TOKEN_URL / FEISHU_USER_URL / FEISHU_APP_ID / FEISHU_APP_SECRET', '(空)', '飞书式登录的身份提供方'],
+  ['CAS_PREFIX', '(空)', 'CAS 单点登录服务地址'],
+  ['OSS_HOST / OSS_ACCESS_KEY_ID / OSS_ACCESS_KEY_SECRET / OSS_DIR', '(空) / … / console/', '对象存储直传签名'],
+  ['NODE_ENV', 'development', 'production 时强制检查密钥'],
+];

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import type { Database } from './tables.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** The PostgreSQL connection string, for LISTEN/NOTIFY; empty on SQLite and PGlite. */
+  pgUrl: string;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * Opens the configured database: SQLite in `dataDir` by default, PostgreSQL for `postgres://` URLs,
+ * and an in-process PostgreSQL (PGlite) for `pglite://memory`, which the test suite uses.
+ */
+export async function openDatabase(databaseUrl: string, dataDir: string): Promise<Db> {
+  if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) {
+    const pg = await import('pg');
+    // Counts and epoch-millisecond columns are int8; they fit in a double.
+    pg.default.types.setTypeParser(INT8_OID, (v: string) => Number(v));
+    pg.default.types.setTypeParser(NUMERIC_OID, (v: string) => Number(v));
+    const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
+    return wrap(new PostgresDialect({ pool }), 'postgres', databaseUrl);
+  }
+  if (databaseUrl.startsWith('pglite://')) {
+    const { PGlite, types } = await import('@electric-sql/pglite');
+    const { PGliteDialect } = await import('kysely-pglite-dialect');
+    const pglite = new PGlite({
+      parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
+    });
+    return wrap(new PGliteDialect(pglite), 'postgres', '');
+  }
+  const Sqlite = (await import('better-sqlite3')).default;
+  const file = databaseUrl.startsWith('sqlite://') ? databaseUrl.slice('sqlite://'.length) : '';
+  let target = ':memory:';
+  if (file !== ':memory:') {
+    fs.mkdirSync(dataDir, { recursive: true });
+    target = file || path.join(dataDir, 'console.sqlite');
+  }
+  const sqlite = new Sqlite(target);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return wrap(new SqliteDialect({ database: sqlite }), 'sqlite', '');
+}
+
+function wrap(dialect: Dialect, name: DialectName, pgUrl: string): Db {
+  const kysely = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  return { kysely, dialect: name, pgUrl, close: () => kysely.destroy() };
+}

@@ -1,0 +1,270 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Kysely table types for the system tables. Property names are camelCase; the CamelCasePlugin maps
+ * them to snake_case columns. Date-times are `YYYY-MM-DD HH:mm:ss` text; flags are 0/1 integers, so the
+ * same rows work on SQLite and PostgreSQL. Entity tables from `schemas/entities` are untyped (dynamic).
+ */
+export interface Audit {
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
+export interface SysTenantTable {
+  id: number;
+  name: string;
+  beginDate: string | null;
+  endDate: string | null;
+  status: number;
+  createBy: string | null;
+  createTime: string | null;
+}
+
+export interface SysDepartTable extends Audit {
+  id: string;
+  parentId: string;
+  departName: string;
+  departNameEn: string | null;
+  departNameAbbr: string | null;
+  departOrder: number;
+  description: string | null;
+  orgCategory: string;
+  orgType: string;
+  orgCode: string;
+  mobile: string | null;
+  fax: string | null;
+  address: string | null;
+  memo: string | null;
+  status: string;
+  delFlag: string;
+  tenantId: number;
+}
+
+export interface SysPositionTable extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  postRank: string | null;
+  companyId: string | null;
+  sysOrgCode: string | null;
+  tenantId: number;
+}
+
+export interface SysRoleTable extends Audit {
+  id: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+  /** '2' organisation manager, '3' platform operator (no scope), '4' doctor; null for others. */
+  workClass: string | null;
+  tenantId: number;
+}
+
+export interface SysUserTable extends Audit {
+  id: string;
+  username: string;
+  realname: string;
+  passwordHash: string;
+  avatar: string | null;
+  birthday: string | null;
+  sex: number | null;
+  email: string | null;
+  phone: string | null;
+  orgCode: string | null;
+  status: number;
+  delFlag: number;
+  workNo: string | null;
+  post: string | null;
+  telephone: string | null;
+  userIdentity: number | null;
+  departIds: string | null;
+  relTenantIds: string | null;
+  /** Staff accounts created through /api/sys/staff/user; 'staff' or null. */
+  userType: string | null;
+  staffId: string | null;
+}
+
+export interface SysUserRoleTable {
+  id: string;
+  userId: string;
+  roleId: string;
+}
+
+export interface SysUserDepartTable {
+  id: string;
+  userId: string;
+  depId: string;
+}
+
+export interface SysPermissionTable extends Audit {
+  id: string;
+  parentId: string;
+  name: string;
+  perms: string | null;
+  permsType: string | null;
+  icon: string | null;
+  component: string | null;
+  componentName: string | null;
+  url: string | null;
+  redirect: string | null;
+  sortNo: number;
+  menuType: number;
+  isLeaf: number;
+  isRoute: number;
+  keepAlive: number;
+  description: string | null;
+  delFlag: number;
+  ruleFlag: number;
+  hidden: number;
+  hideTab: number;
+  status: string;
+  alwaysShow: number;
+  internalOrExternal: number;
+  cornerMark: string | null;
+}
+
+export interface SysRolePermissionTable {
+  id: string;
+  roleId: string;
+  permissionId: string;
+  dataRuleIds: string | null;
+}
+
+export interface SysDepartPermissionTable {
+  id: string;
+  departId: string;
+  permissionId: string;
+  dataRuleIds: string | null;
+}
+
+export interface SysDepartRoleTable extends Audit {
+  id: string;
+  departId: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+}
+
+export interface SysDepartRolePermissionTable {
+  id: string;
+  departId: string;
+  roleId: string;
+  permissionId: string;
+  dataRuleIds: string | null;
+}
+
+export interface SysDepartRoleUserTable {
+  id: string;
+  userId: string;
+  droleId: string;
+}
+
+export interface SysPermissionDataRuleTable extends Audit {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string | null;
+  ruleConditions: string | null;
+  ruleValue: string | null;
+  status: string;
+}
+
+export interface SysDictTable extends Audit {
+  id: string;
+  dictName: string;
+  dictCode: string;
+  description: string | null;
+  type: number;
+  delFlag: number;
+}
+
+export interface SysDictItemTable extends Audit {
+  id: string;
+  dictId: string;
+  itemText: string;
+  itemValue: string;
+  description: string | null;
+  sortOrder: number;
+  status: number;
+}
+
+export interface SysCategoryTable extends Audit {
+  id: string;
+  pid: string;
+  name: string;
+  code: string;
+  hasChild: string;
+}
+
+export interface SysCheckRuleTable extends Audit {
+  id: string;
+  ruleName: string;
+  ruleCode: string;
+  ruleJson: string;
+  ruleDescription: string | null;
+}
+
+export interface SysSessionTable {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  tenantId: number;
+  orgCode: string | null;
+  /** Application code chosen at sign-in; with workClass it decides the data scope. */
+  appCode: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  revoked: number;
+  clientIp: string | null;
+}
+
+export interface SysSmsCodeTable {
+  mobile: string;
+  codeHash: string;
+  expiresAt: number;
+  tries: number;
+  used: number;
+}
+
+/** Sliding login-failure windows keyed by `acct:<username>` or `ip:<address>`. */
+export interface SysLoginThrottleTable {
+  key: string;
+  failures: number;
+  windowStart: number;
+  lockedUntil: number;
+}
+
+export interface SysMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  sysTenant: SysTenantTable;
+  sysDepart: SysDepartTable;
+  sysPosition: SysPositionTable;
+  sysRole: SysRoleTable;
+  sysUser: SysUserTable;
+  sysUserRole: SysUserRoleTable;
+  sysUserDepart: SysUserDepartTable;
+  sysPermission: SysPermissionTable;
+  sysRolePermission: SysRolePermissionTable;
+  sysDepartPermission: SysDepartPermissionTable;
+  sysDepartRole: SysDepartRoleTable;
+  sysDepartRolePermission: SysDepartRolePermissionTable;
+  sysDepartRoleUser: SysDepartRoleUserTable;
+  sysPermissionDataRule: SysPermissionDataRuleTable;
+  sysDict: SysDictTable;
+  sysDictItem: SysDictItemTable;
+  sysCategory: SysCategoryTable;
+  sysCheckRule: SysCheckRuleTable;
+  sysSession: SysSessionTable;
+  sysSmsCode: SysSmsCodeTable;
+  sysLoginThrottle: SysLoginThrottleTable;
+  sysMeta: SysMetaTable;
+}
+
+export type { Generated };

@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createContext } from './bootstrap.js';
+import { buildApp } from './app.js';
+import { DEMO_PASSWORD, NAMED_USERS } from './db/seed-data.js';
+
+/** Reads config, prepares the database and listens; prints the URL and the demo accounts. */
+async function main() {
+  let cfg;
+  try {
+    cfg = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`启动失败：${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const ctx = await createContext(cfg);
+  const app = await buildApp(ctx);
+  const close = async () => {
+    await app.close();
+    await ctx.db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await app.listen({ port: cfg.port, host: cfg.host });
+  const url = `http://localhost:${cfg.port}`;
+  const lines = [
+    '',
+    `控制台已启动：${url}`,
+    `数据库：${cfg.databaseUrl ? cfg.databaseUrl.replace(/:[^:@/]*@/, ':***@') : `SQLite（${cfg.dataDir}）`}`,
+  ];
+  if (cfg.seedDemo) {
+    lines.push(`演示账号（密码均为 ${DEMO_PASSWORD}）：`);
+    for (const u of NAMED_USERS) lines.push(`  ${u.username.padEnd(10)} ${u.realname}（${u.roles.join(', ')}）`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error('启动失败：', err instanceof Error ? err.message : err);
+  process.exit(1);
+});
