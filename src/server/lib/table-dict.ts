@@ -1,0 +1,140 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../db/tables.js';
+import type { Definitions, TableDictDef } from '../definitions/load.js';
+import { badRequest } from '../http/errors.js';
+
+/** Columns that are never readable through any dictionary, whatever an allow-list says. */
+const NEVER = new Set(['password', 'password_hash', 'salt', 'token', 'token_hash', 'secret', 'code_hash']);
+const IDENT = /^[a-z][a-z0-9_]{0,63}$/;
+
+export interface TableDictRef {
+  def: TableDictDef;
+  table: string;
+  text: string;
+  code: string;
+  filters: Array<{ column: string; op: string; value: string }>;
+}
+
+const FILTER_OPS = ['>=', '<=', '!=', '<>', '=', '<', '>', ' like ', ' in '];
+
+/**
+ * Resolves `table,text,code[,filter]` against `schemas/dicts` tableDicts (SQL-01/03): exactly 3 or 4
+ * parts, identifiers from the allow-list only, and the filter parsed as `col op literal [and …]`
+ * with columns from the same list and literals bound later. Anything else is a 400.
+ */
+export function resolveTableDict(defs: Definitions, dictCode: string): TableDictRef {
+  const parts = dictCode.split(',');
+  if (parts.length < 3) throw badRequest('字典Code格式不正确！');
+  const [table, text, code] = parts.slice(0, 3).map((s) => s.trim());
+  const filterText = parts.slice(3).join(',').trim();
+  const def = defs.tableDicts.find((t) => t.table === table);
+  if (!def || !IDENT.test(table)) throw badRequest(`表字典不允许访问表：${table}`);
+  for (const col of [text, code]) {
+    if (!IDENT.test(col) || NEVER.has(col) || !def.columns.includes(col)) throw badRequest(`表字典不允许访问字段：${col}`);
+  }
+  return { def, table, text, code, filters: filterText ? parseFilter(def, filterText) : [] };
+}
+
+function parseFilter(def: TableDictDef, text: string) {
+  if (text.length > 300) throw badRequest('表字典过滤条件过长');
+  return text.split(/\s+and\s+/i).map((clause) => {
+    const op = FILTER_OPS.find((o) => clause.toLowerCase().includes(o));
+    if (!op) throw badRequest('表字典过滤条件格式不正确');
+    const at = clause.toLowerCase().indexOf(op);
+    const column = clause.slice(0, at).trim();
+    let value = clause.slice(at + op.length).trim();
+    if (!IDENT.test(column) || NEVER.has(column) || !def.columns.includes(column))
+      throw badRequest(`表字典过滤条件不允许使用字段：${column}`);
+    const quoted = /^'([^']*)'$/.exec(value);
+    if (quoted) value = quoted[1];
+    else if (op.trim() === 'in') value = value.replace(/^\(|\)$/g, '');
+    else if (!/^-?\d+(\.\d+)?$/.test(value)) throw badRequest('表字典过滤条件的取值必须是数字或带引号的文本');
+    return { column, op: op.trim().toLowerCase(), value };
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEB = ExpressionBuilder<any, any>;
+
+/** The filter as bound SQL; identifiers were checked against the allow-list. */
+export function filterExpression(eb: AnyEB, ref: TableDictRef): Expression<SqlBool> {
+  return eb.and(
+    ref.filters.map((f) => {
+      const col = sql.id(f.column);
+      switch (f.op) {
+        case 'like':
+          return sql<SqlBool>`${col} like ${f.value}`;
+        case 'in':
+          return sql<SqlBool>`${col} in (${sql.join(f.value.split(',').map((v) => v.trim().replace(/^'|'$/g, '')))})`;
+        case '!=':
+        case '<>':
+          return sql<SqlBool>`${col} <> ${f.value}`;
+        default:
+          return sql<SqlBool>`${col} ${sql.raw(f.op)} ${f.value}`;
+      }
+    }),
+  );
+}
+
+export interface DictItem {
+  value: string;
+  text: string;
+  title: string;
+  label: string;
+}
+
+const item = (value: unknown, text: unknown): DictItem => {
+  const t = text === null || text === undefined ? '' : String(text);
+  return { value: value === null || value === undefined ? '' : String(value), text: t, title: t, label: t };
+};
+
+/**
+ * Items of a table dictionary, optionally filtered by keyword (bound LIKE, SQL-02) or by codes, at
+ * most `limit` rows. Tenant-scoped tables only show the caller's tenant.
+ */
+export async function tableDictItems(
+  db: Kysely<Database>,
+  ref: TableDictRef,
+  opts: { keyword?: string; codes?: string[]; limit?: number; tenantId?: number },
+): Promise<DictItem[]> {
+  const dyn = db.withoutPlugins() as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  let q = dyn
+    .selectFrom(ref.table)
+    .select([sql.id(ref.text).as('t'), sql.id(ref.code).as('v')] as never)
+    .where((eb) => filterExpression(eb, ref));
+  if (opts.keyword) {
+    const kw = opts.keyword;
+    if (kw.includes(',')) {
+      const list = kw.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 200);
+      if (list.length === 0) return [];
+      q = q.where((eb) => eb.or([inList(ref.text, list), inList(ref.code, list)]));
+    } else {
+      const pattern = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where(
+        (eb) => eb.or([sql<SqlBool>`${sql.id(ref.text)} like ${pattern} escape '\\'`, sql<SqlBool>`${sql.id(ref.code)} like ${pattern} escape '\\'`]),
+      );
+    }
+  }
+  if (opts.codes) {
+    const codes = opts.codes.slice(0, 500);
+    if (codes.length === 0) return [];
+    q = q.where(() => inList(ref.code, codes));
+  }
+  if (ref.def.tenant !== false && opts.tenantId && (await hasTenantColumn(db, ref.table))) {
+    q = q.where(() => sql<SqlBool>`tenant_id = ${opts.tenantId}`);
+  }
+  const rows = (await q.limit(Math.min(opts.limit ?? 500, 1000)).execute()) as Array<{ t: unknown; v: unknown }>;
+  return rows.map((r) => item(r.v, r.t));
+}
+
+const inList = (column: string, values: string[]) => sql<SqlBool>`${sql.id(column)} in (${sql.join(values)})`;
+
+const tenantColumns = new Map<string, boolean>();
+async function hasTenantColumn(db: Kysely<Database>, table: string): Promise<boolean> {
+  if (!tenantColumns.has(table)) {
+    const tables = await db.introspection.getTables();
+    const t = tables.find((x) => x.name === table);
+    tenantColumns.set(table, !!t?.columns.some((c) => c.name === 'tenant_id'));
+  }
+  return tenantColumns.get(table) as boolean;
+}
