@@ -1,0 +1,55 @@
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { loadConfig } from '../../src/server/config.js';
+import { createContext } from '../../src/server/bootstrap.js';
+import { buildApp } from '../../src/server/app.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const SCREENSHOTS = path.resolve('test-output/screenshots');
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real production server (built console + API) on a fresh SQLite database and a free port. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-e2e-'));
+  const cfg = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_PASSES: '1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const ctx = await createContext(cfg);
+  const app = await buildApp(ctx, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await ctx.db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
