@@ -6,7 +6,7 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-output', 'src/shared/schema-types.ts', 'src/client/widgets/validators.gen.*'] },
+  { ignores: ['dist', 'data', 'node_modules', 'test-output', '.tmp*', 'src/shared/schema-types.ts', 'src/client/widgets/validators.gen.*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -28,6 +28,8 @@ export function ensureConsoleBuild(log: (msg: string) => void = console.log): vo
   if (!consoleBuildIsStale()) return;
   log('正在构建控制台（首次启动或源码有更新）…');
   const vite = path.join(ROOT, 'node_modules/.bin/vite');
-  const res = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const res = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env });
   if (res.status !== 0) throw new Error('控制台构建失败，请查看上面的输出');
 }

@@ -55,6 +55,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     apiBase: ctx.cfg.apiBase,
     staticDomain: ctx.cfg.staticDomain || `${ctx.cfg.apiBase}/sys/common/static`,
     appCode: ctx.cfg.defaultAppCode,
+    // The request signature is protocol compatibility, not a secret: browsers must sign with it.
+    signSecret: ctx.cfg.signSecret,
   }));
   app.get('/health', { config: { access: 'public' } }, async () => ok('ok'));
 

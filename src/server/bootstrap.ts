@@ -7,14 +7,17 @@ import { syncMenus } from './db/menu-sync.js';
 import { syncDicts } from './db/dict-sync.js';
 import { createHasher } from './auth/password.js';
 import { SessionStore } from './auth/sessions.js';
-import { loadDefinitions } from './definitions/load.js';
+import { loadCheckedDefinitions } from './definitions/check.js';
+import { syncEntities } from './db/entity-sync.js';
+import { seedEntityDemo } from './db/entity-seed-data.js';
 
 /**
  * Opens and prepares the database (migrate, seed once, sync definitions) and returns the context the
  * app is built from. main.ts and every server test start here, so both run the same start-up path.
  */
 export async function createContext(cfg: Config, schemasDir?: string): Promise<AppContext> {
-  const defs = loadDefinitions(schemasDir);
+  // Invalid definitions stop the start, naming file, JSON pointer and reason (definitions/check.ts).
+  const defs = loadCheckedDefinitions(schemasDir);
   const db = await openDatabase(cfg.databaseUrl, cfg.dataDir);
   try {
     await migrate(db);
@@ -22,6 +25,8 @@ export async function createContext(cfg: Config, schemasDir?: string): Promise<A
     await seed(db.kysely, hasher, cfg.seedDemo);
     await syncMenus(db.kysely, defs.menus);
     await syncDicts(db.kysely, defs.dicts);
+    const { created } = await syncEntities(db, defs.entities);
+    if (cfg.seedDemo) await seedEntityDemo(db.kysely, defs.entities, created);
     return { cfg, db, defs, hasher, sessions: new SessionStore(db.kysely, cfg) };
   } catch (err) {
     await db.close();

@@ -37,6 +37,8 @@ export interface Config {
   loginLockMs: number;
   ipMaxFailuresPerWindow: number;
   seedDemo: boolean;
+  /** Self-service registration from the sign-in page (off unless enabled). */
+  registerEnabled: boolean;
   /** Optional identity providers, off until configured. */
   feishuTokenUrl: string;
   feishuUserUrl: string;
@@ -88,6 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginLockMs: int(env, 'LOGIN_LOCK_MINUTES', 10) * 60_000,
     ipMaxFailuresPerWindow: int(env, 'LOGIN_IP_MAX_FAILURES', 30),
     seedDemo: env.SEED_DEMO !== '0',
+    registerEnabled: env.REGISTER_ENABLED === '1',
     feishuTokenUrl: env.FEISHU_TOKEN_URL || '',
     feishuUserUrl: env.FEISHU_USER_URL || '',
     feishuAppId: env.FEISHU_APP_ID || '',
@@ -139,6 +142,7 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['LOGIN_MAX_FAILURES / LOGIN_LOCK_MINUTES', '5 / 10', '连续失败次数与锁定时长'],
   ['LOGIN_IP_MAX_FAILURES', '30', '同一地址 10 分钟内允许的失败次数'],
   ['SEED_DEMO', '1', '首次启动写入演示数据（0 关闭）'],
+  ['REGISTER_ENABLED', '0', '允许在登录页自助注册（1 开启）'],
   ['FEISHU_TOKEN_URL / FEISHU_USER_URL / FEISHU_APP_ID / FEISHU_APP_SECRET', '(空)', '飞书式登录的身份提供方'],
   ['CAS_PREFIX', '(空)', 'CAS 单点登录服务地址'],
   ['OSS_HOST / OSS_ACCESS_KEY_ID / OSS_ACCESS_KEY_SECRET / OSS_DIR', '(空) / … / console/', '对象存储直传签名'],

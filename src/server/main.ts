@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './bootstrap.js';
 import { buildApp } from './app.js';
 import { DEMO_PASSWORD, NAMED_USERS } from './db/seed-data.js';
+import { watchDefinitions } from './definitions/watch.js';
 
 /** Reads config, prepares the database and listens; prints the URL and the demo accounts. */
 async function main() {
@@ -17,7 +18,10 @@ async function main() {
   }
   const ctx = await createContext(cfg);
   const app = await buildApp(ctx);
+  // Development: an edited definition shows on the next page open, without a restart.
+  const stopWatching = cfg.production ? null : watchDefinitions(ctx, app.log);
   const close = async () => {
+    stopWatching?.();
     await app.close();
     await ctx.db.close();
     process.exit(0);

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { createContext } from '../../src/server/bootstrap.js';
 import { buildApp } from '../../src/server/app.js';
@@ -28,12 +28,16 @@ export interface TestApp {
   /** Signs in and returns the token. */
   login(username: string, password?: string): Promise<string>;
   /** `app.inject` with the API base prefixed and an optional token. */
-  call(opts: InjectOptions & { url: string; token?: string }): ReturnType<FastifyInstance['inject']>;
+  call(opts: InjectOptions & { url: string; token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 /** A fresh app on a fresh database (a new PostgreSQL schema on a shared server). */
-export async function createTestApp(url: string, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  url: string,
+  env: Record<string, string> = {},
+  opts: { logs?: string[] } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-test-'));
   let databaseUrl = url;
   let dropSchema: (() => Promise<void>) | null = null;
@@ -48,7 +52,10 @@ export async function createTestApp(url: string, env: Record<string, string> = {
     ...env,
   });
   const ctx = await createContext(cfg);
-  const app = await buildApp(ctx, { logger: false });
+  const logs = opts.logs;
+  const app = await buildApp(ctx, {
+    logger: logs ? { level: 'info', stream: { write: (line: string) => void logs.push(line) } } : false,
+  });
   await app.ready();
   const base = cfg.apiBase;
   const call: TestApp['call'] = ({ token, headers, url: u, ...rest }) =>

@@ -3,36 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from './tables.js';
 import { formatDateTime } from '../../shared/time.js';
 import { newId } from '../../shared/ids.js';
+import type { MenuDef } from '../../shared/schema-types.js';
 
-/** A node of `schemas/menus/*.json` (meta-schema: schemas/meta/menu.schema.json). */
-export interface MenuDef {
-  key: string;
-  name: string;
-  url: string;
-  component?: string;
-  componentName?: string;
-  icon?: string;
-  sortNo?: number;
-  hidden?: boolean;
-  alwaysShow?: boolean;
-  keepAlive?: boolean;
-  route?: boolean;
-  internalOrExternal?: boolean;
-  cornerMark?: string;
-  redirect?: string;
-  /** Role codes granted this entry ('*' = every role); the administrator role always has everything. */
-  roles?: string[];
-  children?: MenuDef[];
-  buttons?: ButtonDef[];
-}
-
-export interface ButtonDef {
-  name: string;
-  perms: string;
-  permsType?: '1' | '2';
-  status?: '0' | '1';
-  roles?: string[];
-}
+/** A node of `schemas/menus/*.json` and its buttons; types generated from schemas/meta/menu.schema.json. */
+export type { ButtonDef, MenuDef } from '../../shared/schema-types.js';
 
 export const ADMIN_ROLE = 'admin';
 

@@ -242,6 +242,121 @@ export interface SysMetaTable {
   value: string;
 }
 
+/** An uploaded file (migration 0003): `path` is server-made, `name` is the uploader's file name. */
+export interface SysFileTable {
+  id: string;
+  biz: string;
+  path: string;
+  name: string;
+  ext: string;
+  mime: string;
+  size: number;
+  tenantId: number;
+  createBy: string | null;
+  createTime: string | null;
+}
+
+/** Notices (migration 0004). `titile` is the protocol's spelling. */
+export interface SysAnnouncementTable extends Audit {
+  id: string;
+  titile: string;
+  msgContent: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  sender: string | null;
+  /** 'L' | 'M' | 'H' */
+  priority: string;
+  /** '1' notice, '2' system message */
+  msgCategory: string;
+  /** 'ALL' | 'USER' */
+  msgType: string;
+  /** '0' draft, '1' released, '2' revoked */
+  sendStatus: string;
+  sendTime: string | null;
+  cancelTime: string | null;
+  delFlag: number;
+  /** Chosen recipients for msgType USER, comma-joined. */
+  userIds: string | null;
+  busType: string | null;
+  busId: string | null;
+  /** 'url' | 'component' | null */
+  openType: string | null;
+  openPage: string | null;
+  msgAbstract: string | null;
+  tenantId: number;
+}
+
+export interface SysAnnouncementSendTable {
+  id: string;
+  anntId: string;
+  userId: string;
+  readFlag: number;
+  readTime: string | null;
+  createTime: string | null;
+}
+
+/** A message in a user's bell; `redirect` is validated JSON. */
+export interface SysMessageTable {
+  id: string;
+  userId: string;
+  tenantId: number;
+  title: string;
+  content: string | null;
+  classify: string;
+  classifyName: string;
+  msgColor: string;
+  redirect: string | null;
+  readFlag: number;
+  readTime: string | null;
+  /** The announcement this message announces, if any. */
+  anntId: string | null;
+  createBy: string | null;
+  createTime: string;
+}
+
+export interface SysLabelTable extends Audit {
+  id: string;
+  name: string;
+  color: string | null;
+  /** 'sys' | 'user' */
+  labelType: string;
+  /** Owner of a user label; '' for system labels. */
+  ownerId: string;
+  sortNo: number;
+  tenantId: number;
+}
+
+export interface SysLabelRlatTable {
+  id: string;
+  labelId: string;
+  bizType: string;
+  bizId: string;
+  createBy: string | null;
+  createTime: string | null;
+}
+
+export interface SysFeedbackTable extends Audit {
+  id: string;
+  tenantId: number;
+  userId: string;
+  fbType: string;
+  content: string;
+  contact: string | null;
+  images: string | null;
+  /** dict feedback_status */
+  status: string;
+  reply: string | null;
+  handleBy: string | null;
+  handleTime: string | null;
+}
+
+/** The column types entity-sync last gave an entity table (migration 0005). */
+export interface SysEntityColumnTable {
+  entityCode: string;
+  columnName: string;
+  columnType: string;
+}
+
 export interface Database {
   sysTenant: SysTenantTable;
   sysDepart: SysDepartTable;
@@ -265,6 +380,14 @@ export interface Database {
   sysSmsCode: SysSmsCodeTable;
   sysLoginThrottle: SysLoginThrottleTable;
   sysMeta: SysMetaTable;
+  sysFile: SysFileTable;
+  sysEntityColumn: SysEntityColumnTable;
+  sysAnnouncement: SysAnnouncementTable;
+  sysAnnouncementSend: SysAnnouncementSendTable;
+  sysMessage: SysMessageTable;
+  sysLabel: SysLabelTable;
+  sysLabelRlat: SysLabelRlatTable;
+  sysFeedback: SysFeedbackTable;
 }
 
 export type { Generated };

@@ -1,35 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MenuDef } from '../db/menu-sync.js';
+import type {
+  DictDef as DictDefinition,
+  DictFile,
+  DuplicateCheckDef as DuplicateCheckDefinition,
+  EntityDefinition,
+  MenuDef,
+  MenuFile,
+  PageDefinition,
+  ReportDefinition,
+  TableDictDef as TableDictDefinition,
+  TreeTableDef as TreeTableDefinition,
+} from '../../shared/schema-types.js';
 
-export interface DictDef {
-  code: string;
-  name: string;
-  description?: string;
-  type?: 0 | 1;
-  items: Array<{ value: string; text: string; description?: string; status?: 0 | 1 }>;
-}
-
+/* The definition types are generated from schemas/meta (src/shared/schema-types.ts); these names stay for callers. */
+export type DictDef = DictDefinition;
 /** A table readable through table dictionaries (`table,text,code[,filter]`), with its allowed columns. */
-export interface TableDictDef {
-  table: string;
-  columns: string[];
-  tenant?: boolean;
-}
+export type TableDictDef = TableDictDefinition;
+export type TreeTableDef = TreeTableDefinition;
+export type DuplicateCheckDef = DuplicateCheckDefinition;
 
-export interface TreeTableDef {
-  table: string;
-  columns: string[];
-  pidField: string;
-  hasChildField?: string;
-}
-
-export interface DuplicateCheckDef {
-  table: string;
-  fields: string[];
-}
-
-/** Everything the server reads from `schemas/`; other definition kinds are added by their loaders. */
+/** Everything the server reads from `schemas/`, validated by definitions/check.ts. */
 export interface Definitions {
   root: string;
   menus: MenuDef[];
@@ -37,11 +28,35 @@ export interface Definitions {
   tableDicts: TableDictDef[];
   treeTables: TreeTableDef[];
   duplicateChecks: DuplicateCheckDef[];
+  entities: EntityDefinition[];
+  pages: PageDefinition[];
+  reports: ReportDefinition[];
 }
 
 export const DEFAULT_SCHEMAS_DIR = path.resolve('schemas');
 
-export function readJsonFiles(dir: string): Array<{ file: string; data: unknown }> {
+/** The definition folders and the meta-schema (schemas/meta/<kind>.schema.json) of each. */
+export const DEFINITION_KINDS = {
+  entities: 'entity',
+  pages: 'page',
+  reports: 'report',
+  menus: 'menu',
+  dicts: 'dict',
+} as const;
+export type DefinitionFolder = keyof typeof DEFINITION_KINDS;
+export type DefinitionKind = (typeof DEFINITION_KINDS)[DefinitionFolder];
+
+/** One definition file as read: its data, or why it could not be parsed. */
+export interface DefinitionFile {
+  folder: DefinitionFolder;
+  kind: DefinitionKind;
+  /** Absolute path. */
+  file: string;
+  data: unknown;
+  parseError?: string;
+}
+
+export function readJsonFiles(dir: string): Array<{ file: string; data: unknown; parseError?: string }> {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
@@ -49,21 +64,63 @@ export function readJsonFiles(dir: string): Array<{ file: string; data: unknown 
     .sort()
     .map((f) => {
       const file = path.join(dir, f);
-      return { file, data: JSON.parse(fs.readFileSync(file, 'utf8')) as unknown };
+      try {
+        return { file, data: JSON.parse(fs.readFileSync(file, 'utf8')) as unknown };
+      } catch (err) {
+        return { file, data: undefined, parseError: err instanceof Error ? err.message : String(err) };
+      }
     });
 }
 
-export function loadDefinitions(root = DEFAULT_SCHEMAS_DIR): Definitions {
-  const defs: Definitions = { root, menus: [], dicts: [], tableDicts: [], treeTables: [], duplicateChecks: [] };
-  for (const { data } of readJsonFiles(path.join(root, 'menus'))) {
-    defs.menus.push(...((data as { menus?: MenuDef[] }).menus ?? []));
-  }
-  for (const { data } of readJsonFiles(path.join(root, 'dicts'))) {
-    const d = data as Partial<Pick<Definitions, 'dicts' | 'tableDicts' | 'treeTables' | 'duplicateChecks'>>;
-    defs.dicts.push(...(d.dicts ?? []));
-    defs.tableDicts.push(...(d.tableDicts ?? []));
-    defs.treeTables.push(...(d.treeTables ?? []));
-    defs.duplicateChecks.push(...(d.duplicateChecks ?? []));
+/** Every definition file under the root, folder by folder, in file-name order. */
+export function readDefinitionFiles(root: string): DefinitionFile[] {
+  return (Object.keys(DEFINITION_KINDS) as DefinitionFolder[]).flatMap((folder) =>
+    readJsonFiles(path.join(root, folder)).map((f) => ({ folder, kind: DEFINITION_KINDS[folder], ...f })),
+  );
+}
+
+/** Puts the files' contents together; the files are assumed valid (check.ts validates them first). */
+export function assembleDefinitions(root: string, files: DefinitionFile[]): Definitions {
+  const defs: Definitions = {
+    root,
+    menus: [],
+    dicts: [],
+    tableDicts: [],
+    treeTables: [],
+    duplicateChecks: [],
+    entities: [],
+    pages: [],
+    reports: [],
+  };
+  for (const { kind, data, file, parseError } of files) {
+    if (parseError) throw new Error(`${file}: ${parseError}`);
+    switch (kind) {
+      case 'menu':
+        defs.menus.push(...(data as MenuFile).menus);
+        break;
+      case 'dict': {
+        const d = data as DictFile;
+        defs.dicts.push(...(d.dicts ?? []));
+        defs.tableDicts.push(...(d.tableDicts ?? []));
+        defs.treeTables.push(...(d.treeTables ?? []));
+        defs.duplicateChecks.push(...(d.duplicateChecks ?? []));
+        break;
+      }
+      case 'entity':
+        defs.entities.push(data as EntityDefinition);
+        break;
+      case 'page':
+        defs.pages.push(data as PageDefinition);
+        break;
+      case 'report':
+        defs.reports.push(data as ReportDefinition);
+        break;
+    }
   }
   return defs;
+}
+
+/** Reads the definitions without validating them (tests and tools that build their own). */
+export function loadDefinitions(root = DEFAULT_SCHEMAS_DIR): Definitions {
+  return assembleDefinitions(root, readDefinitionFiles(root));
 }

@@ -147,7 +147,9 @@ function superQuery(eb: EB, fields: FieldMap, raw: unknown, matchRaw: unknown): 
 export function sortKeys(fields: FieldMap, query: Query, fallback: [string, 'asc' | 'desc']): Array<[string, 'asc' | 'desc']> {
   const column = query.column === undefined || query.column === '' ? '' : String(query.column);
   if (!column) return [fallback];
-  const order = String(query.order ?? 'desc').toLowerCase().includes('asc') ? 'asc' : 'desc';
+  const rawOrder = String(query.order ?? 'desc').toLowerCase();
+  if (!['asc', 'desc', 'ascend', 'descend'].includes(rawOrder)) throw badRequest('参数 order 只能是 asc 或 desc');
+  const order = rawOrder.startsWith('asc') ? 'asc' : 'desc';
   const names = column.split(',').map((c) => c.trim().replace(/_dictText$/, '')).filter(Boolean);
   if (names.length > MAX_SORT_KEYS) throw badRequest(`最多按 ${MAX_SORT_KEYS} 个字段排序`);
   for (const n of names) {

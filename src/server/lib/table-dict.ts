@@ -7,6 +7,10 @@ import { badRequest } from '../http/errors.js';
 const NEVER = new Set(['password', 'password_hash', 'salt', 'token', 'token_hash', 'secret', 'code_hash']);
 const IDENT = /^[a-z][a-z0-9_]{0,63}$/;
 
+/** A column name the client may name: a plain identifier, on the allow-list, never a secret. */
+export const isAllowedColumn = (column: string, allowed: readonly string[]) =>
+  IDENT.test(column) && !NEVER.has(column) && allowed.includes(column);
+
 export interface TableDictRef {
   def: TableDictDef;
   table: string;
@@ -30,7 +34,7 @@ export function resolveTableDict(defs: Definitions, dictCode: string): TableDict
   const def = defs.tableDicts.find((t) => t.table === table);
   if (!def || !IDENT.test(table)) throw badRequest(`表字典不允许访问表：${table}`);
   for (const col of [text, code]) {
-    if (!IDENT.test(col) || NEVER.has(col) || !def.columns.includes(col)) throw badRequest(`表字典不允许访问字段：${col}`);
+    if (!isAllowedColumn(col, def.columns)) throw badRequest(`表字典不允许访问字段：${col}`);
   }
   return { def, table, text, code, filters: filterText ? parseFilter(def, filterText) : [] };
 }
@@ -43,7 +47,7 @@ function parseFilter(def: TableDictDef, text: string) {
     const at = clause.toLowerCase().indexOf(op);
     const column = clause.slice(0, at).trim();
     let value = clause.slice(at + op.length).trim();
-    if (!IDENT.test(column) || NEVER.has(column) || !def.columns.includes(column))
+    if (!isAllowedColumn(column, def.columns))
       throw badRequest(`表字典过滤条件不允许使用字段：${column}`);
     const quoted = /^'([^']*)'$/.exec(value);
     if (quoted) value = quoted[1];
@@ -121,7 +125,7 @@ export async function tableDictItems(
     q = q.where(() => inList(ref.code, codes));
   }
   if (ref.def.tenant !== false && opts.tenantId && (await hasTenantColumn(db, ref.table))) {
-    q = q.where(() => sql<SqlBool>`tenant_id = ${opts.tenantId}`);
+    q = q.where(() => tenantPredicate(opts.tenantId as number));
   }
   const rows = (await q.limit(Math.min(opts.limit ?? 500, 1000)).execute()) as Array<{ t: unknown; v: unknown }>;
   return rows.map((r) => item(r.v, r.t));
@@ -129,12 +133,23 @@ export async function tableDictItems(
 
 const inList = (column: string, values: string[]) => sql<SqlBool>`${sql.id(column)} in (${sql.join(values)})`;
 
-const tenantColumns = new Map<string, boolean>();
-async function hasTenantColumn(db: Kysely<Database>, table: string): Promise<boolean> {
-  if (!tenantColumns.has(table)) {
+/** Rows of the caller's tenant plus shared rows (tenant 0, e.g. the built-in roles). */
+export const tenantPredicate = (tenantId: number) => sql<SqlBool>`tenant_id in (0, ${tenantId})`;
+
+const tableColumns = new Map<string, Set<string>>();
+/** Whether an allow-listed table has a column; introspected once per table until clearTableDictCache. */
+export async function hasColumn(db: Kysely<Database>, table: string, column: string): Promise<boolean> {
+  if (!tableColumns.has(table)) {
     const tables = await db.introspection.getTables();
     const t = tables.find((x) => x.name === table);
-    tenantColumns.set(table, !!t?.columns.some((c) => c.name === 'tenant_id'));
+    tableColumns.set(table, new Set(t?.columns.map((c) => c.name) ?? []));
   }
-  return tenantColumns.get(table) as boolean;
+  return (tableColumns.get(table) as Set<string>).has(column);
+}
+
+export const hasTenantColumn = (db: Kysely<Database>, table: string) => hasColumn(db, table, 'tenant_id');
+
+/** Forgets introspected columns (after definitions add or change tables). */
+export function clearTableDictCache(): void {
+  tableColumns.clear();
 }

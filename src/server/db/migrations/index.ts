@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-system.js';
+import * as m0003 from './0003-files.js';
+import * as m0004 from './0004-notices.js';
+import * as m0005 from './0005-online.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -7,4 +10,7 @@ import * as m0001 from './0001-system.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-system': m0001,
+  '0003-files': m0003,
+  '0004-notices': m0004,
+  '0005-online': m0005,
 };

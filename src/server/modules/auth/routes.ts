@@ -5,7 +5,7 @@ import { ok, okMessage } from '../../../shared/envelope.js';
 import { bizError, unauthorized } from '../../http/errors.js';
 import { passwordProblem } from '../../auth/password.js';
 import { LOGIN_FAILED, openSession, passwordSignIn, refuseIfLocked, throttleOf } from './sign-in.js';
-import { consumeSmsCode, MOBILE_PATTERN, sendSmsCode } from './sms.js';
+import { consumeSmsCode, MOBILE_PATTERN, sendSmsCode, SMS_MODES } from './sms.js';
 import { casUser, feishuMobile } from './identity-providers.js';
 import { userDeparts, userInfo } from './login-result.js';
 
@@ -49,7 +49,9 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { body: Type.Object({ mobile: Type.String({ pattern: MOBILE_PATTERN }), smsmode: Type.Optional(Str(2)) }) },
     },
     async (request) => {
-      await sendSmsCode(ctx, request, request.body.mobile);
+      const purpose = SMS_MODES[request.body.smsmode ?? '0'];
+      if (!purpose) throw bizError('smsmode 只能是 0（登录）、1（注册）或 2（找回密码）');
+      await sendSmsCode(ctx, request, request.body.mobile, purpose);
       return okMessage('验证码已发送，10 分钟内有效');
     },
   );

@@ -14,27 +14,47 @@ export const MOBILE_PATTERN = '^1[3-9]\\d{9}$';
  * SMS codes: six digits, stored hashed, single use, ten minutes, five tries. There is no SMS gateway
  * here, so the code is written to the server log (the deployment's gateway would send it instead).
  */
-export async function sendSmsCode(ctx: AppContext, request: FastifyRequest, mobile: string): Promise<void> {
+/** What a code is for: sign-in and password reset go to registered numbers, registration to new ones. */
+export type SmsPurpose = 'login' | 'register' | 'reset';
+export const SMS_MODES: Record<string, SmsPurpose> = { '0': 'login', '1': 'register', '2': 'reset' };
+
+export async function sendSmsCode(
+  ctx: AppContext,
+  request: FastifyRequest,
+  mobile: string,
+  purpose: SmsPurpose = 'login',
+): Promise<void> {
   const db = ctx.db.kysely;
-  const now = Date.now();
-  const existing = await db.selectFrom('sysSmsCode').selectAll().where('mobile', '=', mobile).executeTakeFirst();
-  if (existing && !existing.used && existing.expiresAt - CODE_LIFE_MS + RESEND_AFTER_MS > now)
+  const key = `${purpose}:${mobile}`;
+  const existing = await db.selectFrom('sysSmsCode').selectAll().where('mobile', '=', key).executeTakeFirst();
+  if (existing && !existing.used && existing.expiresAt - CODE_LIFE_MS + RESEND_AFTER_MS > Date.now())
     throw bizError('验证码已发送，请 1 分钟后再试');
   const user = await db.selectFrom('sysUser').select('id').where('phone', '=', mobile).where('delFlag', '=', 0).executeTakeFirst();
-  if (!user) {
-    // Same answer as for a known number: the reply must not tell which numbers have accounts.
-    request.log.info({ mobile: mask(mobile) }, 'sms code requested for unknown mobile');
+  if (!user !== (purpose === 'register')) {
+    // Same answer either way: the reply must not tell which numbers have accounts.
+    request.log.info({ mobile: mask(mobile), purpose }, 'sms code not sent (account state does not fit the purpose)');
     return;
   }
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  const row = { codeHash: hash(ctx, mobile, code), expiresAt: now + CODE_LIFE_MS, tries: 0, used: 0 };
-  if (existing) await db.updateTable('sysSmsCode').set(row).where('mobile', '=', mobile).execute();
-  else await db.insertInto('sysSmsCode').values({ mobile, ...row }).execute();
-  request.log.info({ mobile: mask(mobile), smsCode: code }, '短信验证码（无短信网关，写入日志）');
+  await storeSecret(ctx, key, code, CODE_LIFE_MS);
+  request.log.info({ mobile: mask(mobile), purpose, smsCode: code }, '短信验证码（无短信网关，写入日志）');
 }
 
-/** Consumes a code: true once for the right code within its life; burned after five wrong tries. */
-export async function consumeSmsCode(ctx: AppContext, mobile: string, code: string): Promise<boolean> {
+/** Stores a one-time secret (an SMS code or a reset token) under a key, replacing an older one. */
+export async function storeSecret(ctx: AppContext, key: string, secret: string, lifeMs: number): Promise<void> {
+  const db = ctx.db.kysely;
+  const row = { codeHash: hash(ctx, key, secret), expiresAt: Date.now() + lifeMs, tries: 0, used: 0 };
+  const existing = await db.selectFrom('sysSmsCode').select('mobile').where('mobile', '=', key).executeTakeFirst();
+  if (existing) await db.updateTable('sysSmsCode').set(row).where('mobile', '=', key).execute();
+  else await db.insertInto('sysSmsCode').values({ mobile: key, ...row }).execute();
+}
+
+/** Consumes an SMS code: true once for the right code within its life; burned after five wrong tries. */
+export function consumeSmsCode(ctx: AppContext, mobile: string, code: string, purpose: SmsPurpose = 'login') {
+  return consumeSecret(ctx, `${purpose}:${mobile}`, code);
+}
+
+export async function consumeSecret(ctx: AppContext, mobile: string, code: string): Promise<boolean> {
   const db = ctx.db.kysely;
   const row = await db.selectFrom('sysSmsCode').selectAll().where('mobile', '=', mobile).executeTakeFirst();
   if (!row || row.used || row.expiresAt < Date.now() || row.tries >= MAX_TRIES) return false;

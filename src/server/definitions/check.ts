@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { assembleDefinitions, DEFAULT_SCHEMAS_DIR, readDefinitionFiles, type Definitions } from './load.js';
+import { crossReferenceProblems } from './cross-refs.js';
+import { ajvProblems, loadMetaSchemas, type DefinitionProblem } from './meta-validation.js';
+
+export type { DefinitionProblem };
+
+export interface CheckResult {
+  /** The definitions of the files that passed; complete only when there are no problems. */
+  defs: Definitions;
+  problems: DefinitionProblem[];
+}
+
+/** `schemas/pages/x.json: /columns/3/dict: 字典 "foo" 不存在` */
+export const formatProblem = (p: DefinitionProblem) => `${p.file}: ${p.pointer || '/'}: ${p.message}`;
+
+/** Thrown when definitions are invalid; its message lists every problem, one per line. */
+export class DefinitionsError extends Error {
+  constructor(readonly problems: DefinitionProblem[]) {
+    super(`定义文件有 ${problems.length} 处错误：\n${problems.map(formatProblem).join('\n')}`);
+  }
+}
+
+/**
+ * Validates every file under `root` against its meta-schema (`<metaDir>/<kind>.schema.json`, ajv with all
+ * errors), then checks the names that must exist across files (cross-refs.ts). Used by
+ * `npm run schemas:check`, by the server at start and by the development reload.
+ */
+export function checkDefinitions(root = DEFAULT_SCHEMAS_DIR, opts: { metaDir?: string } = {}): CheckResult {
+  const metaDir = opts.metaDir ?? path.join(root, 'meta');
+  const meta = loadMetaSchemas(metaDir);
+  const show = (file: string) => path.relative(process.cwd(), file) || file;
+  const problems: DefinitionProblem[] = [];
+  const valid = readDefinitionFiles(root).filter((f) => {
+    const file = show(f.file);
+    if (f.parseError) {
+      problems.push({ file, pointer: '', message: `不是有效的 JSON：${f.parseError}` });
+      return false;
+    }
+    const expected = `../meta/${f.kind}.schema.json`;
+    const declared = (f.data as { $schema?: unknown } | null)?.$schema;
+    const own: DefinitionProblem[] = [];
+    if (declared !== expected)
+      own.push({ file, pointer: '/$schema', message: `"$schema" 应为 "${expected}"` });
+    const validate = meta.validator(f.kind);
+    if (typeof validate === 'string') own.push({ file, pointer: '', message: validate });
+    else if (!validate(f.data))
+      own.push(...ajvProblems(file, validate.errors).filter((p) => p.pointer !== '/$schema'));
+    problems.push(...own);
+    return own.length === 0;
+  });
+  const defs = assembleDefinitions(root, valid);
+  problems.push(...crossReferenceProblems(valid, defs, meta, show));
+  // Grouped by file (stable: each file's problems keep their order).
+  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { defs, problems };
+}
+
+/** The checked definitions, or a DefinitionsError naming every problem (server start refuses to go on). */
+export function loadCheckedDefinitions(
+  root = DEFAULT_SCHEMAS_DIR,
+  opts: { metaDir?: string } = {},
+): Definitions {
+  const { defs, problems } = checkDefinitions(root, opts);
+  if (problems.length) throw new DefinitionsError(problems);
+  return defs;
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../../shared/envelope.js';
+import { clearTableDictCache } from '../../lib/table-dict.js';
+
+/**
+ * Cache resets the console calls after editing dictionaries. Dictionary items are read from the
+ * database on every request (several server instances may run, so a local copy could go stale); the
+ * only server-side cache is the introspected column list of allow-listed tables.
+ */
+export async function cacheRoutes(app: FastifyInstance) {
+  // The original answers an empty Result with code 0 (protocol §5).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/sys/dict/refleshCache',
+    config: { access: 'login' },
+    handler: async (request) => {
+      clearTableDictCache();
+      request.log.info({ userId: request.user().userId }, 'dictionary caches cleared');
+      return { ...ok(null), code: 0 };
+    },
+  });
+
+  app.get('/api/yjy/common/clearCache', { config: { access: 'login' } }, async (request) => {
+    clearTableDictCache();
+    request.log.info({ userId: request.user().userId }, 'server caches cleared');
+    return ok(null, '缓存已清除');
+  });
+}

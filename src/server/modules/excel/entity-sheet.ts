@@ -1,0 +1,161 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { EntityField } from '../../../shared/schema-types.js';
+import type { CleanRecord } from '../../../shared/entity-record.js';
+import type { AppContext } from '../../context.js';
+import { attachDictText } from '../../lib/dict-text.js';
+import { dictItems } from '../dict/dict-items.js';
+import {
+  describeErrors,
+  entityModel,
+  recordFromBody,
+  storageModel,
+  type EntityModel,
+} from '../online/entity-model.js';
+import { dbOf, insertRecords, type EntityRow } from '../online/entity-records.js';
+import type { ImportTarget, PreparedRow } from './import-engine.js';
+import { cellDateText, type CellScalar, type SheetColumn, type SheetRow } from './workbook.js';
+
+/** The exported and imported columns of an entity: its listed fields, titled in Chinese. */
+export const entityColumns = (model: EntityModel, use: 'export' | 'import'): SheetColumn[] =>
+  model.entity.fields
+    .filter((f) => (use === 'export' ? f.list !== false : f.importable !== false))
+    .map((f) => ({ key: f.name, title: f.title, width: f.width ? Math.round(f.width / 7) : undefined }));
+
+/** Export rows with dictionary text in place of stored codes (what the list shows). */
+export async function entityExportRows(
+  ctx: AppContext,
+  model: EntityModel,
+  rows: EntityRow[],
+  tenantId: number,
+) {
+  const withText = await attachDictText(ctx.db.kysely, ctx.defs, rows, model.fields, tenantId);
+  return withText.map((r) => {
+    const out: Record<string, unknown> = { ...r };
+    for (const f of model.entity.fields) if (f.dictCode) out[f.name] = r[`${f.name}_dictText`] ?? r[f.name];
+    return out;
+  });
+}
+
+/** A sheet value as the field stores it (dates normalised; numbers and text as they are). */
+function fromCell(f: EntityField, v: CellScalar): unknown {
+  if (v === null) return null;
+  if (f.type === 'date' || f.type === 'datetime')
+    return typeof v === 'number' || typeof v === 'boolean' ? String(v) : cellDateText(v, f.type);
+  if (v instanceof Date) return cellDateText(v, 'datetime');
+  return v;
+}
+
+/** Text → value maps of the dictionary fields, for the values that occur in the sheet. */
+async function dictMaps(ctx: AppContext, model: EntityModel, rows: SheetRow[], tenantId: number) {
+  const maps = new Map<string, Map<string, string>>();
+  for (const f of model.entity.fields) {
+    if (!f.dictCode) continue;
+    const seen = new Set<string>();
+    for (const r of rows)
+      for (const part of String(r.values[f.name] ?? '').split(',')) if (part.trim()) seen.add(part.trim());
+    const map = new Map<string, string>();
+    const wanted = [...seen];
+    for (let i = 0; i < wanted.length; i += 200) {
+      const items = await dictItems(ctx.db.kysely, ctx.defs, f.dictCode, {
+        keyword: wanted.slice(i, i + 200).join(','),
+        limit: 1000,
+        tenantId,
+      });
+      for (const it of items) {
+        map.set(it.text, it.value);
+        map.set(it.value, it.value);
+      }
+    }
+    maps.set(f.name, map);
+  }
+  return maps;
+}
+
+/**
+ * Imports into an entity: sheet values converted (dictionary text to values, dates), checked with the
+ * entity's rules — all of them with `validateStatus` 1, only what the column can store with 0 — and
+ * unique fields checked against the file and the table, so the insert itself does not fail.
+ */
+export function entityImportTarget(
+  ctx: AppContext,
+  request: FastifyRequest,
+  code: string,
+  strict: boolean,
+): ImportTarget<CleanRecord> {
+  const entity = ctx.defs.entities.find((e) => e.code === code);
+  if (!entity) throw new Error(`unknown entity ${code}`);
+  const model = entityModel(entity);
+  const checker = strict ? model : storageModel(entity);
+  const session = request.user();
+  return {
+    columns: entityColumns(model, 'import'),
+    async prepare(rows) {
+      const maps = await dictMaps(ctx, model, rows, session.tenantId);
+      const prepared: Array<PreparedRow<CleanRecord>> = rows.map((row) => {
+        const errors: string[] = [];
+        const values: Record<string, unknown> = {};
+        for (const [key, raw] of Object.entries(row.values)) {
+          const f = model.byName.get(key);
+          if (!f) continue;
+          const map = maps.get(f.name);
+          if (map && raw !== null) {
+            const parts = String(raw)
+              .split(',')
+              .map((p) => p.trim())
+              .filter(Boolean);
+            const unknown = parts.filter((p) => !map.has(p));
+            if (unknown.length && strict) errors.push(`${f.title}：字典中没有“${unknown.join('、')}”`);
+            values[key] = parts.map((p) => map.get(p) ?? p).join(',');
+          } else values[key] = fromCell(f, raw);
+        }
+        const record = recordFromBody(model, values, 'add');
+        const invalid = checker.validate(record);
+        if (invalid.length) errors.push(describeErrors(invalid));
+        return errors.length ? { errors } : { record };
+      });
+      await markDuplicates(ctx, model, session.tenantId, prepared);
+      return prepared;
+    },
+    async insert(records) {
+      await dbOf(ctx)
+        .transaction()
+        .execute((trx) => insertRecords(trx, ctx, model, session, records));
+      request.log.info({ entity: code, rows: records.length, by: session.userId }, 'online records imported');
+    },
+  };
+}
+
+/** Rows whose unique value repeats an earlier row of the file or a stored row (of the tenant) become errors. */
+async function markDuplicates(
+  ctx: AppContext,
+  model: EntityModel,
+  tenantId: number,
+  prepared: Array<PreparedRow<CleanRecord>>,
+) {
+  for (const f of model.entity.fields.filter((x) => x.unique)) {
+    const values = prepared.flatMap((p) =>
+      'record' in p && p.record[f.name] !== null && p.record[f.name] !== undefined
+        ? [p.record[f.name] as string | number]
+        : [],
+    );
+    const stored = new Set<string>();
+    for (let i = 0; i < values.length; i += 200) {
+      let q = dbOf(ctx)
+        .selectFrom(model.table)
+        .select(sql.ref(f.name).as('v'))
+        .where(sql.ref(f.name), 'in', values.slice(i, i + 200));
+      if (model.entity.scope?.tenant) q = q.where(sql.ref('tenantId'), '=', tenantId);
+      for (const r of (await q.execute()) as Array<{ v: unknown }>) stored.add(String(r.v));
+    }
+    const inFile = new Set<string>();
+    prepared.forEach((p, i) => {
+      if (!('record' in p)) return;
+      const v = p.record[f.name];
+      if (v === null || v === undefined) return;
+      const key = String(v);
+      if (stored.has(key) || inFile.has(key)) prepared[i] = { errors: [`${f.title}：“${key}”已存在`] };
+      inFile.add(key);
+    });
+  }
+}

@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { EntityDefinition } from '../../../shared/schema-types.js';
+import type { Access } from '../../http/access.js';
+import { badRequest, notFound, noPermission } from '../../http/errors.js';
+import { optionalIdList } from '../../lib/id-list.js';
+import { ListQuery } from '../../lib/paged-query.js';
+import { contentDisposition } from '../upload/routes.js';
+import { entityModel } from '../online/entity-model.js';
+import { exportRecords } from '../online/entity-records.js';
+import { ONLINE_API, entityAccess } from '../online/routes.js';
+import { entityColumns, entityExportRows, entityImportTarget } from './entity-sheet.js';
+import { IMPORT_ERROR_ROUTE, errorReportFile } from './import-errors.js';
+import { importFiles, type UploadedFile } from './import-engine.js';
+import { userExportRows, userImportTarget, USER_EXPORT_COLUMNS } from './user-sheet.js';
+import { buildWorkbook, XLSX_TYPE } from './workbook.js';
+
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const USER_BIZ = 'sys_user';
+
+/**
+ * Excel in and out (protocol §9): exports of the current list query or the selected rows as real .xlsx
+ * workbooks with Chinese headers and dictionary text, imports of .xlsx sheets validated row by row, and
+ * the importing user's error reports. Entities and users share one engine.
+ */
+export async function excelRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { ctx } = app;
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 10, fieldSize: 1024, parts: 20 },
+    throwFileSizeLimit: true,
+  });
+
+  const sendWorkbook = (reply: FastifyReply, name: string, content: Buffer) =>
+    reply
+      .header('Content-Type', XLSX_TYPE)
+      .header('Content-Disposition', contentDisposition(`${name}.xlsx`))
+      .header('Cache-Control', 'private, no-store')
+      .send(content);
+
+  const exporter = (request: FastifyRequest) => request.user().realname || request.user().username;
+
+  async function exportEntity(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entity: EntityDefinition,
+    query: Record<string, unknown>,
+  ) {
+    const model = entityModel(entity);
+    const selections = optionalIdList(
+      typeof query.selections === 'string' ? query.selections : undefined,
+      'selections',
+      5000,
+    );
+    const rows = await exportRecords(ctx, request, model, query, selections);
+    const content = await buildWorkbook({
+      title: entity.name,
+      exporter: exporter(request),
+      columns: entityColumns(model, 'export'),
+      rows: await entityExportRows(ctx, model, rows, request.user().tenantId),
+    });
+    request.log.info(
+      { entity: entity.code, rows: rows.length, by: request.user().userId },
+      'online records exported',
+    );
+    return sendWorkbook(reply, entity.name, content);
+  }
+
+  async function exportUsers(request: FastifyRequest, reply: FastifyReply, query: Record<string, unknown>) {
+    const selections = optionalIdList(
+      typeof query.selections === 'string' ? query.selections : undefined,
+      'selections',
+      5000,
+    );
+    const rows = await userExportRows(ctx, request, query, selections);
+    const content = await buildWorkbook({
+      title: '用户信息',
+      exporter: exporter(request),
+      columns: USER_EXPORT_COLUMNS,
+      rows,
+    });
+    request.log.info({ rows: rows.length, by: request.user().userId }, 'users exported');
+    return sendWorkbook(reply, '用户信息', content);
+  }
+
+  /** The uploaded files (any field name, the console sends files[]) and the text fields. */
+  async function readUpload(
+    request: FastifyRequest,
+  ): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+    if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件');
+    const files: UploadedFile[] = [];
+    const fields: Record<string, string> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') files.push({ name: part.filename, content: await part.toBuffer() });
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+    return { files, fields };
+  }
+
+  const reportOf = (request: FastifyRequest) => ({
+    dataDir: ctx.cfg.dataDir,
+    userId: request.user().userId,
+    logError: (err: unknown) => request.log.error({ err }, 'import failed'),
+  });
+
+  for (const entity of ctx.defs.entities) {
+    app.get(
+      `${ONLINE_API}/exportXls/${entity.code}`,
+      { config: { access: entityAccess(entity, 'export') }, schema: { querystring: ListQuery } },
+      async (request, reply) =>
+        exportEntity(request, reply, entity, request.query as Record<string, unknown>),
+    );
+    app.post(
+      `${ONLINE_API}/importXls/${entity.code}`,
+      { config: { access: entityAccess(entity, 'import') } },
+      async (request) => {
+        const { files, fields } = await readUpload(request);
+        const strict = fields.validateStatus === '1';
+        return importFiles(files, entityImportTarget(ctx, request, entity.code, strict), reportOf(request));
+      },
+    );
+  }
+
+  app.get(
+    '/sys/user/exportXls',
+    { config: { access: 'user:export' }, schema: { querystring: ListQuery } },
+    async (request, reply) => exportUsers(request, reply, request.query as Record<string, unknown>),
+  );
+
+  app.post('/sys/user/importExcel', { config: { access: 'user:import' } }, async (request) => {
+    const { files } = await readUpload(request);
+    return importFiles(files, userImportTarget(ctx, request), reportOf(request));
+  });
+
+  // bizCode names the data (an entity or the users); its export code is checked here.
+  app.post(
+    '/api/sys/export/generalExport',
+    {
+      config: { access: 'login' },
+      schema: {
+        body: Type.Object({
+          bizCode: Type.String({ maxLength: 64, pattern: '^[a-z][a-z0-9_]{0,63}$' }),
+          param: Type.Optional(
+            Type.Union([
+              Type.String({ maxLength: 20_000 }),
+              Type.Record(Type.String({ maxLength: 80 }), Type.Unknown()),
+              Type.Null(),
+            ]),
+          ),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { bizCode, param } = request.body;
+      const query = listQueryOf(param);
+      const entity = ctx.defs.entities.find((e) => e.code === bizCode);
+      const needed: Access | null =
+        bizCode === USER_BIZ ? 'user:export' : entity ? entityAccess(entity, 'export') : null;
+      if (!needed) throw badRequest(`不支持导出的业务：${bizCode}`);
+      if (!(await request.permissions()).has(needed)) throw noPermission();
+      return entity ? exportEntity(request, reply, entity, query) : exportUsers(request, reply, query);
+    },
+  );
+
+  app.get(
+    `${IMPORT_ERROR_ROUTE}/:name`,
+    {
+      config: { access: 'login' },
+      schema: { params: Type.Object({ name: Type.String({ maxLength: 64 }) }) },
+    },
+    async (request, reply) => {
+      const file = errorReportFile(ctx.cfg.dataDir, request.user().userId, request.params.name);
+      if (!file) throw notFound('错误报告不存在或已过期');
+      return reply
+        .header('Content-Type', 'text/plain; charset=utf-8')
+        .header('Content-Disposition', contentDisposition('导入错误报告.txt'))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(fs.createReadStream(file));
+    },
+  );
+}
+
+/** The list query of generalExport: a JSON object (or its text) of scalar values. */
+function listQueryOf(param: unknown): Record<string, unknown> {
+  let value = param;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return {};
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw badRequest('参数 param 不是有效的 JSON');
+    }
+  }
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw badRequest('参数 param 应为查询条件对象');
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v === null || v === undefined || v === '') continue;
+    // The advanced query may arrive as the condition array itself rather than its text.
+    if (typeof v === 'object') {
+      if (k !== 'superQueryParams') throw badRequest(`参数 param.${k} 应为文本或数字`);
+      out[k] = JSON.stringify(v);
+    } else out[k] = String(v).slice(0, 4000);
+  }
+  return out;
+}

@@ -1,0 +1,154 @@
+import ExcelJS from 'exceljs';
+import { bizError } from '../../http/errors.js';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Rows one imported sheet may hold; larger files are refused before anything is read into the database. */
+export const MAX_IMPORT_ROWS = 5000;
+
+export interface SheetColumn {
+  key: string;
+  title: string;
+  width?: number;
+}
+
+/**
+ * An export workbook in the original's layout (protocol §9): a merged title row '<name>报表', the
+ * exporter row '导出人:<realname>', then the header row and the data. Always a real .xlsx.
+ */
+export async function buildWorkbook(opts: {
+  title: string;
+  exporter: string;
+  columns: SheetColumn[];
+  rows: Array<Record<string, unknown>>;
+}): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = opts.exporter;
+  const ws = wb.addWorksheet(opts.title.slice(0, 31) || 'Sheet1');
+  const width = Math.max(opts.columns.length, 1);
+  ws.mergeCells(1, 1, 1, width);
+  ws.mergeCells(2, 1, 2, width);
+  const title = ws.getCell(1, 1);
+  title.value = `${opts.title}报表`;
+  title.font = { bold: true, size: 16 };
+  title.alignment = { horizontal: 'center' };
+  ws.getCell(2, 1).value = `导出人:${opts.exporter}`;
+  const header = ws.getRow(3);
+  opts.columns.forEach((c, i) => {
+    header.getCell(i + 1).value = c.title;
+    ws.getColumn(i + 1).width = c.width ?? Math.max(12, c.title.length * 2 + 4);
+  });
+  header.font = { bold: true };
+  for (const row of opts.rows) ws.addRow(opts.columns.map((c) => cellValue(row[c.key])));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * Cells are written as typed values: text is a string cell, which Excel shows as text and never runs
+ * as a formula, so values such as '=1+1' round-trip unchanged.
+ */
+function cellValue(v: unknown): string | number | null {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'number' ? v : String(v);
+}
+
+export type CellScalar = string | number | boolean | Date | null;
+
+export interface SheetRow {
+  /** 1-based row number in the sheet, for error reports. */
+  number: number;
+  /** Cell values by column key. */
+  values: Record<string, CellScalar>;
+}
+
+/** Reads one cell as a plain value: rich text joined, formulas as their cached result, links as text. */
+function scalar(v: ExcelJS.CellValue): CellScalar {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return scalar(v.result as ExcelJS.CellValue);
+    if ('text' in v) return String(v.text);
+    if ('error' in v) return null;
+  }
+  return String(v);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A date cell as 'YYYY-MM-DD HH:mm:ss' (or its date part). Excel dates arrive as Date objects holding
+ * the shown wall-clock time in UTC; text dates may use slashes or dots and omit the time or seconds.
+ * Text that is no date comes back unchanged, for the validation to refuse.
+ */
+export function cellDateText(v: Date | string, kind: 'date' | 'datetime'): string {
+  let text: string;
+  if (v instanceof Date) {
+    text = `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}`;
+  } else {
+    const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
+    if (!m) return v;
+    const [, y, mo, d, h = '0', mi = '0', sec = '0'] = m;
+    text = `${y}-${pad(+mo)}-${pad(+d)} ${pad(+h)}:${pad(+mi)}:${pad(+sec)}`;
+  }
+  return kind === 'date' ? text.slice(0, 10) : text;
+}
+
+const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+
+/**
+ * The data rows of the first sheet, keyed by the columns whose title (or key) appears in the header
+ * row. The header is the row among the first five that names most columns, so both our export layout
+ * (two title rows) and a plain sheet import. Legacy .xls is refused with a clear message.
+ */
+export async function readSheet(
+  content: Buffer,
+  fileName: string,
+  columns: SheetColumn[],
+): Promise<{ rows: SheetRow[]; matched: SheetColumn[] }> {
+  if (content.subarray(0, 4).equals(OLE2_MAGIC) || /\.xls$/i.test(fileName))
+    throw bizError('不支持 Excel 97-2003 (.xls) 格式的文件，请在 Excel 中“另存为” .xlsx 格式后再导入');
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(content as unknown as ArrayBuffer);
+  } catch {
+    throw bizError('无法读取文件，请上传 Excel (.xlsx) 文件');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw bizError('文件中没有工作表');
+  if (ws.rowCount > MAX_IMPORT_ROWS + 5) throw bizError(`单个文件最多导入 ${MAX_IMPORT_ROWS} 行数据`);
+  const byLabel = new Map<string, SheetColumn>();
+  for (const c of columns) {
+    byLabel.set(c.title.trim(), c);
+    byLabel.set(c.key, c);
+  }
+  let headerRow = 0;
+  let positions = new Map<number, SheetColumn>();
+  for (let r = 1; r <= Math.min(5, ws.rowCount); r++) {
+    const found = new Map<number, SheetColumn>();
+    ws.getRow(r).eachCell((cell, col) => {
+      const label = String(scalar(cell.value) ?? '').trim();
+      const c = byLabel.get(label);
+      if (c && ![...found.values()].includes(c)) found.set(col, c);
+    });
+    if (found.size > positions.size) {
+      positions = found;
+      headerRow = r;
+    }
+  }
+  if (positions.size === 0)
+    throw bizError(`没有找到表头，表头应包含：${columns.map((c) => c.title).join('、')}`);
+  const rows: SheetRow[] = [];
+  for (let r = headerRow + 1; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const values: Record<string, CellScalar> = {};
+    let empty = true;
+    for (const [col, c] of positions) {
+      let v = scalar(row.getCell(col).value);
+      if (typeof v === 'string') v = v.trim() === '' ? null : v;
+      if (v !== null) empty = false;
+      values[c.key] = v;
+    }
+    if (!empty) rows.push({ number: r, values });
+  }
+  return { rows, matched: [...positions.values()] };
+}

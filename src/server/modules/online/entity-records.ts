@@ -1,0 +1,175 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { newId } from '../../../shared/ids.js';
+import { formatDateTime } from '../../../shared/time.js';
+import type { CleanRecord } from '../../../shared/entity-record.js';
+import type { PageResult } from '../../../shared/envelope.js';
+import type { AppContext } from '../../context.js';
+import { bizError, badRequest } from '../../http/errors.js';
+import { attachDictText } from '../../lib/dict-text.js';
+import { listFilters, sortKeys } from '../../lib/list-query.js';
+import { listPage } from '../../lib/list-page.js';
+import type { Session } from '../../auth/sessions.js';
+import type { EntityModel } from './entity-model.js';
+import { requestScope, scopeValues, type ScopePredicate } from './entity-scope.js';
+
+export const RECORD_NOT_FOUND = '未找到对应数据';
+/** An export larger than this is refused with a message asking for a narrower query. */
+export const MAX_EXPORT_ROWS = 20_000;
+
+export type EntityRow = Record<string, unknown>;
+// Entity tables are dynamic: their names and columns come from validated definitions only.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export const dbOf = (ctx: AppContext) => ctx.db.kysely as unknown as AnyDb;
+
+/** The caller's rows of the entity: table plus tenant and data-scope predicates (AC-04/AC-06). */
+function scoped(ctx: AppContext, model: EntityModel, where: ScopePredicate) {
+  return dbOf(ctx).selectFrom(model.table).where(where);
+}
+
+/** One page of the list with `<field>_dictText`; filters, super query and sort through the field map. */
+export async function listRecords(
+  ctx: AppContext,
+  request: FastifyRequest,
+  model: EntityModel,
+  query: Record<string, unknown>,
+) {
+  const where = await requestScope(request, model.entity);
+  const result = await listPage<EntityRow>(scoped(ctx, model, where), model.fields, query, model.defaultSort);
+  const records = await attachDictText(
+    ctx.db.kysely,
+    ctx.defs,
+    result.records,
+    model.fields,
+    request.user().tenantId,
+  );
+  return { ...result, records } satisfies PageResult<EntityRow>;
+}
+
+/**
+ * Rows for an export: the current query (filters, super query, sort) or, with `selections`, exactly the
+ * selected ids — in both cases only inside the caller's scope.
+ */
+export async function exportRecords(
+  ctx: AppContext,
+  request: FastifyRequest,
+  model: EntityModel,
+  query: Record<string, unknown>,
+  selections: string[],
+): Promise<EntityRow[]> {
+  const where = await requestScope(request, model.entity);
+  let q = scoped(ctx, model, where).selectAll();
+  if (selections.length) q = q.where(sql.ref('id'), 'in', selections);
+  else q = q.where((eb) => listFilters(eb, model.fields, query));
+  for (const [field, dir] of sortKeys(model.fields, query, model.defaultSort))
+    q = q.orderBy(sql.ref(field), dir);
+  const rows = (await q
+    .orderBy(sql.ref('id'))
+    .limit(MAX_EXPORT_ROWS + 1)
+    .execute()) as EntityRow[];
+  if (rows.length > MAX_EXPORT_ROWS)
+    throw bizError(`导出的数据超过 ${MAX_EXPORT_ROWS} 行，请缩小查询范围后再导出`);
+  return rows;
+}
+
+/** One row by id inside the caller's scope; a row outside it does not exist for them. */
+export async function findRecord(
+  ctx: AppContext,
+  request: FastifyRequest,
+  model: EntityModel,
+  id: string,
+): Promise<EntityRow> {
+  const where = await requestScope(request, model.entity);
+  const row = (await scoped(ctx, model, where)
+    .selectAll()
+    .where(sql.ref('id'), '=', id)
+    .executeTakeFirst()) as EntityRow | undefined;
+  if (!row) throw bizError(RECORD_NOT_FOUND);
+  return row;
+}
+
+/** The declared field values of a stored row (what an edit merges its changes onto). */
+export const fieldValues = (model: EntityModel, row: EntityRow): CleanRecord =>
+  Object.fromEntries(model.entity.fields.map((f) => [f.name, (row[f.name] ?? null) as CleanRecord[string]]));
+
+/**
+ * Refuses a value of a unique field that another row of the tenant already has. The message does not
+ * say which row, and the row may be outside the caller's scope.
+ */
+export async function assertUnique(
+  db: AnyDb,
+  model: EntityModel,
+  session: Session,
+  record: CleanRecord,
+  exceptId?: string,
+) {
+  for (const f of model.entity.fields) {
+    const value = record[f.name];
+    if (!f.unique || value === null || value === undefined) continue;
+    let q = db.selectFrom(model.table).select(sql.ref('id').as('id')).where(sql.ref(f.name), '=', value);
+    if (model.entity.scope?.tenant) q = q.where(sql.ref('tenantId'), '=', session.tenantId);
+    if (exceptId) q = q.where(sql.ref('id'), '!=', exceptId);
+    if (await q.executeTakeFirst()) throw bizError(`${f.title}：该值不可用，系统中已存在！`);
+  }
+}
+
+/** Inserts validated records with new ids, audit and scope columns; returns the ids. */
+export async function insertRecords(
+  db: AnyDb,
+  ctx: AppContext,
+  model: EntityModel,
+  session: Session,
+  records: CleanRecord[],
+): Promise<string[]> {
+  const scope = await scopeValues(ctx.db.kysely, model.entity, session);
+  const now = formatDateTime();
+  const rows = records.map((r) => ({
+    ...r,
+    ...scope,
+    id: newId(),
+    createBy: session.username,
+    createTime: now,
+    updateBy: null,
+    updateTime: null,
+  }));
+  // Chunks keep every dialect under its bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insertInto(model.table)
+      .values(rows.slice(i, i + 100))
+      .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function updateRecord(
+  db: AnyDb,
+  model: EntityModel,
+  session: Session,
+  id: string,
+  changes: CleanRecord,
+) {
+  await db
+    .updateTable(model.table)
+    .set({ ...changes, updateBy: session.username, updateTime: formatDateTime() })
+    .where(sql.ref('id'), '=', id)
+    .execute();
+}
+
+/** Deletes the given ids; every one must be inside the caller's scope, or nothing is deleted. */
+export async function deleteRecords(
+  ctx: AppContext,
+  request: FastifyRequest,
+  model: EntityModel,
+  ids: string[],
+) {
+  if (ids.length === 0) throw badRequest('请选择一条记录！');
+  const where = await requestScope(request, model.entity);
+  const found = await scoped(ctx, model, where)
+    .select(sql.ref('id').as('id'))
+    .where(sql.ref('id'), 'in', ids)
+    .execute();
+  if (found.length !== ids.length) throw bizError(RECORD_NOT_FOUND);
+  await dbOf(ctx).deleteFrom(model.table).where(sql.ref('id'), 'in', ids).where(where).execute();
+}

@@ -1,0 +1,103 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { EntityDefinition } from '../../../shared/schema-types.js';
+import { ORG_CODE_STEP, type DataScope } from '../../auth/scope.js';
+import type { Session } from '../../auth/sessions.js';
+import type { Database } from '../../db/tables.js';
+import { startsWith } from '../../lib/like.js';
+
+// Entity tables are not in the typed Database; their columns come from the definition.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type EntityEB = ExpressionBuilder<any, any>;
+export type ScopePredicate = (eb: EntityEB) => Expression<SqlBool>;
+
+const NOTHING = sql<SqlBool>`1 = 0`;
+
+/** Rows of the organisation (top-level unit) that a department code belongs to. */
+const inOrganisation = (eb: EntityEB, orgCode: string) =>
+  eb(
+    eb.ref('orgId'),
+    'in',
+    eb
+      .selectFrom('sysDepart')
+      .select('sysDepart.id')
+      .where('sysDepart.orgCode', '=', orgCode.slice(0, ORG_CODE_STEP)),
+  );
+
+/**
+ * The rows of an entity a caller may see and change (AC-04/AC-06), from the session only: the caller's
+ * tenant when the entity is tenant-scoped, then the data scope (spec §6) through the scope columns the
+ * entity declares. A department-scoped caller reads sys_org_code under their department; an organisation
+ * one the rows of their organisation; a PD-D doctor their own doctor_id rows. When the entity lacks the
+ * column the caller's scope needs, the nearest declared one is used; with none that fits, nothing.
+ */
+export function scopePredicate(entity: EntityDefinition, session: Session, scope: DataScope): ScopePredicate {
+  const s = entity.scope ?? {};
+  const rowScoped = !!(s.department || s.doctor || s.organisation);
+  return (eb) => {
+    const parts: Expression<SqlBool>[] = [];
+    if (s.tenant) parts.push(eb(eb.ref('tenantId'), '=', session.tenantId));
+    if (rowScoped && scope.kind !== 'all') parts.push(rowPredicate(eb, s, session, scope));
+    return eb.and(parts);
+  };
+}
+
+function rowPredicate(
+  eb: EntityEB,
+  s: NonNullable<EntityDefinition['scope']>,
+  session: Session,
+  scope: DataScope,
+): Expression<SqlBool> {
+  const byDepartment = (prefix: string | null) =>
+    prefix ? startsWith(eb.ref('sysOrgCode'), prefix) : NOTHING;
+  const byOrganisation = (code: string | null) => (code ? inOrganisation(eb, code) : NOTHING);
+  const byDoctor = () => eb(eb.ref('doctorId'), '=', session.userId);
+  switch (scope.kind) {
+    case 'dept':
+      if (s.department) return byDepartment(scope.orgCodePrefix);
+      if (s.organisation) return byOrganisation(scope.orgCodePrefix);
+      return byDoctor();
+    case 'org':
+      if (s.organisation) return byOrganisation(scope.orgCodePrefix);
+      if (s.department) return byDepartment(scope.orgCodePrefix);
+      return byDoctor();
+    case 'doctor':
+      if (s.doctor) return byDoctor();
+      if (s.department) return byDepartment(session.orgCode);
+      return byOrganisation(session.orgCode);
+    default:
+      return NOTHING;
+  }
+}
+
+/** The caller's scope predicate for an entity, computed once per request. */
+export async function requestScope(
+  request: FastifyRequest,
+  entity: EntityDefinition,
+): Promise<ScopePredicate> {
+  return scopePredicate(entity, request.user(), await request.scope());
+}
+
+/** Scope columns of a new row, from the session (never from the request body). */
+export async function scopeValues(
+  db: Kysely<Database>,
+  entity: EntityDefinition,
+  session: Session,
+): Promise<Record<string, string | number | null>> {
+  const s = entity.scope ?? {};
+  const out: Record<string, string | number | null> = {};
+  if (s.tenant) out.tenantId = session.tenantId;
+  if (s.department) out.sysOrgCode = session.orgCode;
+  if (s.doctor) out.doctorId = session.userId;
+  if (s.organisation) {
+    const org = session.orgCode
+      ? await db
+          .selectFrom('sysDepart')
+          .select('id')
+          .where('orgCode', '=', session.orgCode.slice(0, ORG_CODE_STEP))
+          .executeTakeFirst()
+      : undefined;
+    out.orgId = org?.id ?? null;
+  }
+  return out;
+}

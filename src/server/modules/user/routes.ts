@@ -1,0 +1,245 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { ok, okMessage } from '../../../shared/envelope.js';
+import type { Database } from '../../db/tables.js';
+import { badRequest, bizError } from '../../http/errors.js';
+import { IdParam, idList, optionalIdList } from '../../lib/id-list.js';
+import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
+import { fetchPage, ListQuery } from '../../lib/paged-query.js';
+import { contains } from '../../lib/like.js';
+import { formatDateTime } from '../../../shared/time.js';
+import { loadUser, loadUsers, visibleUsers } from './user-access.js';
+import { USER_COLUMNS, USER_FIELDS } from './user-fields.js';
+import { UserBody } from './user-input.js';
+import { decorateUsers } from './user-records.js';
+import { createUser, updateUser } from './user-write.js';
+import { ProbeLimit } from './probe-limit.js';
+import { staffRoutes } from './staff-routes.js';
+
+const Str = (max = 100) => Type.Optional(Type.String({ maxLength: max }));
+type UserEB = ExpressionBuilder<Database, 'sysUser'>;
+
+/** Users of one department (exactly that one, not its subtree). */
+const inDepartments = (eb: UserEB, departIds: string[]) =>
+  eb.exists(
+    eb
+      .selectFrom('sysUserDepart as ud')
+      .select('ud.id')
+      .whereRef('ud.userId', '=', 'sysUser.id')
+      .where('ud.depId', 'in', departIds),
+  );
+
+/**
+ * The user administration API (protocol §10 SysUser, spec §7). Reads are open to every signed-in user
+ * because the user picker needs them, but every read and every change is limited to the caller's
+ * tenant and data scope; changes need their button codes.
+ */
+export async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { ctx } = app;
+  const db = ctx.db.kysely;
+  const probes = new ProbeLimit();
+
+  app.get('/sys/user/list', { config: { access: 'login' }, schema: { querystring: ListQuery } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const codes = optionalIdList(typeof query.code === 'string' ? query.code : undefined, 'code');
+    const departId = optionalIdList(typeof query.departId === 'string' ? query.departId : undefined, 'departId', 1);
+    const paged = paging(query);
+    if (codes.length) paged.pageSize = codes.length;
+    const visible = await visibleUsers(request);
+    const q = db
+      .selectFrom('sysUser')
+      .select(USER_COLUMNS)
+      .where(visible)
+      .where((eb) => listFilters(eb, USER_FIELDS, query))
+      .$if(codes.length > 0, (qb) => qb.where('sysUser.id', 'in', codes))
+      .$if(departId.length > 0, (qb) => qb.where((eb) => inDepartments(eb, departId)));
+    const result = await fetchPage(q, sortKeys(USER_FIELDS, query, ['createTime', 'desc']), paged);
+    return ok({ ...result, records: await decorateUsers(ctx, result.records, request.user().tenantId) });
+  });
+
+  app.get(
+    '/sys/user/queryUserComponentData',
+    {
+      config: { access: 'login' },
+      schema: {
+        querystring: Type.Object({
+          username: Str(64),
+          realname: Str(64),
+          sex: Str(2),
+          birthday: Str(10),
+          departId: Str(4000),
+          field: Str(500),
+          column: Str(100),
+          order: Str(10),
+          pageNo: Str(10),
+          pageSize: Str(10),
+        }),
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const departIds = optionalIdList(query.departId, 'departId');
+      const visible = await visibleUsers(request);
+      const like = (col: 'sysUser.username' | 'sysUser.realname', text: string | undefined) => (eb: UserEB) =>
+        text ? contains(eb.ref(col), text) : sql<SqlBool>`1 = 1`;
+      const q = db
+        .selectFrom('sysUser')
+        .select(USER_COLUMNS)
+        .where(visible)
+        .where(like('sysUser.username', query.username?.trim()))
+        .where(like('sysUser.realname', query.realname?.trim()))
+        // The picker's sex and birthday filters are plain equality through the user field map.
+        .where((eb) => listFilters(eb, USER_FIELDS, { sex: query.sex, birthday: query.birthday }))
+        .$if(departIds.length > 0, (qb) => qb.where((eb) => inDepartments(eb, departIds)));
+      const result = await fetchPage(q, sortKeys(USER_FIELDS, query, ['createTime', 'desc']), paging(query));
+      return ok({ ...result, records: await decorateUsers(ctx, result.records, request.user().tenantId) });
+    },
+  );
+
+  // Members of one department (exactly that one), for the department page and the user picker.
+  const DepUsersQuery = Type.Object({ id: IdParam(), realname: Str(64), username: Str(64) });
+  const usersOfDepart = async (request: FastifyRequest<{ Querystring: typeof DepUsersQuery.static }>) => {
+    const { id, realname, username } = request.query;
+    const visible = await visibleUsers(request);
+    const rows = await db
+      .selectFrom('sysUser')
+      .select(USER_COLUMNS)
+      .where(visible)
+      .where((eb) => inDepartments(eb, [id]))
+      .$if(!!realname, (qb) => qb.where((eb) => contains(eb.ref('sysUser.realname'), realname as string)))
+      .$if(!!username, (qb) => qb.where((eb) => contains(eb.ref('sysUser.username'), username as string)))
+      .orderBy('sysUser.createTime', 'desc')
+      .orderBy('sysUser.id')
+      .limit(1000)
+      .execute();
+    return ok(await decorateUsers(ctx, rows, request.user().tenantId));
+  };
+  app.get('/sys/user/queryUserByDepId', { config: { access: 'login' }, schema: { querystring: DepUsersQuery } }, usersOfDepart);
+  app.get('/sys/sysDepart/getUsersByDepartId', { config: { access: 'login' }, schema: { querystring: DepUsersQuery } }, usersOfDepart);
+
+  app.get('/sys/user/queryById', { config: { access: 'login' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {
+    const user = await loadUser(db, request, request.query.id);
+    const [record] = await decorateUsers(ctx, [user], request.user().tenantId);
+    return ok(record);
+  });
+
+  app.get(
+    '/sys/user/queryUserRole',
+    { config: { access: 'login' }, schema: { querystring: Type.Object({ userid: IdParam() }) } },
+    async (request) => {
+      const user = await loadUser(db, request, request.query.userid);
+      const rows = await db.selectFrom('sysUserRole').select('roleId').where('userId', '=', user.id).execute();
+      return ok(rows.map((r) => r.roleId));
+    },
+  );
+
+  app.get(
+    '/sys/user/userDepartList',
+    { config: { access: 'login' }, schema: { querystring: Type.Object({ userId: IdParam() }) } },
+    async (request) => {
+      const user = await loadUser(db, request, request.query.userId);
+      const rows = await db
+        .selectFrom('sysUserDepart as ud')
+        .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+        .select(['d.id', 'd.departName'])
+        .where('ud.userId', '=', user.id)
+        .orderBy('d.orgCode')
+        .execute();
+      return ok(rows.map((d) => ({ key: d.id, value: d.id, title: d.departName })));
+    },
+  );
+
+  // Only the identifying fields can be probed, only by signed-in users, and only so often (CRED-04).
+  app.get(
+    '/sys/user/checkOnlyUser',
+    {
+      config: { access: 'login' },
+      schema: { querystring: Type.Object({ username: Str(64), phone: Str(20), email: Str(100), workNo: Str(50), id: Type.Optional(IdParam()) }) },
+    },
+    async (request) => {
+      probes.take(request.user().id);
+      const { id, ...probe } = request.query;
+      const checks: Array<['username' | 'phone' | 'email' | 'workNo', string]> = [
+        ['username', '用户账号已存在'],
+        ['phone', '手机号已存在'],
+        ['email', '邮箱已存在'],
+        ['workNo', '工号已存在'],
+      ];
+      const asked = checks.filter(([field]) => probe[field]?.trim());
+      if (asked.length === 0) throw badRequest('请提供要校验的 username、phone、email 或 workNo');
+      for (const [field, message] of asked) {
+        let q = db.selectFrom('sysUser').select('id').where(field, '=', (probe[field] as string).trim());
+        if (field !== 'username') q = q.where('delFlag', '=', 0);
+        if (id) q = q.where('id', '!=', id);
+        if (await q.executeTakeFirst()) throw bizError(message);
+      }
+      return okMessage('该值可用！');
+    },
+  );
+
+  app.post('/sys/user/add', { config: { access: 'user:add' }, schema: { body: UserBody } }, async (request) => {
+    await createUser(ctx, request, request.body, { userType: null, staffId: null });
+    return okMessage('添加成功！');
+  });
+
+  const EditBody = Type.Composite([UserBody, Type.Object({ id: IdParam() })], { additionalProperties: false });
+  const edit = async (request: FastifyRequest<{ Body: typeof EditBody.static }>) => {
+    await updateUser(ctx, request, request.body.id, request.body);
+    return okMessage('修改成功!');
+  };
+  app.put('/sys/user/edit', { config: { access: 'user:edit' }, schema: { body: EditBody } }, edit);
+  app.post('/sys/user/edit', { config: { access: 'user:edit' }, schema: { body: EditBody } }, edit);
+
+  /** Logical delete; the accounts' sessions end at once. Nobody deletes themselves. */
+  const remove = async (request: FastifyRequest, ids: string[]) => {
+    const session = request.user();
+    if (ids.includes(session.userId)) throw bizError('不能删除当前登录用户');
+    const users = await loadUsers(db, request, ids);
+    await db
+      .updateTable('sysUser')
+      .set({ delFlag: 1, updateBy: session.username, updateTime: formatDateTime() })
+      .where('id', 'in', ids)
+      .execute();
+    for (const u of users) await ctx.sessions.revokeUser(u.id);
+    request.log.info({ by: session.userId, userIds: ids }, 'users deleted; sessions revoked');
+  };
+  app.delete('/sys/user/delete', { config: { access: 'user:delete' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {
+    await remove(request, [request.query.id]);
+    return okMessage('删除用户成功');
+  });
+  app.delete(
+    '/sys/user/deleteBatch',
+    { config: { access: 'user:batch_delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 20000 }) }) } },
+    async (request) => {
+      await remove(request, idList(request.query.ids, 'ids'));
+      return okMessage('批量删除用户成功');
+    },
+  );
+
+  const FrozenBody = Type.Object({
+    ids: Type.String({ maxLength: 20000 }),
+    status: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal(1), Type.Literal(2)]),
+  });
+  const frozen = async (request: FastifyRequest<{ Body: typeof FrozenBody.static }>) => {
+    const session = request.user();
+    const ids = idList(request.body.ids, 'ids');
+    const status = Number(request.body.status);
+    if (status === 2 && ids.includes(session.userId)) throw bizError('不能冻结当前登录用户');
+    await loadUsers(db, request, ids);
+    await db
+      .updateTable('sysUser')
+      .set({ status, updateBy: session.username, updateTime: formatDateTime() })
+      .where('id', 'in', ids)
+      .execute();
+    if (status === 2) for (const id of ids) await ctx.sessions.revokeUser(id);
+    request.log.info({ by: session.userId, userIds: ids, status }, status === 2 ? 'users frozen; sessions revoked' : 'users unfrozen');
+    return okMessage('操作成功!');
+  };
+  app.put('/sys/user/frozenBatch', { config: { access: 'user:frozen' }, schema: { body: FrozenBody } }, frozen);
+  app.post('/sys/user/frozenBatch', { config: { access: 'user:frozen' }, schema: { body: FrozenBody } }, frozen);
+
+  await staffRoutes(app, probes);
+}

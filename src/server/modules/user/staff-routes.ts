@@ -1,0 +1,160 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ok, okMessage } from '../../../shared/envelope.js';
+import { passwordProblem } from '../../auth/password.js';
+import { badRequest, bizError, noPermission } from '../../http/errors.js';
+import { IdParam, ID_PATTERN } from '../../lib/id-list.js';
+import { formatDateTime } from '../../../shared/time.js';
+import { loadUser, USER_NOT_FOUND, visibleUsers } from './user-access.js';
+import { USER_COLUMNS } from './user-fields.js';
+import { UserBody } from './user-input.js';
+import { createUser, updateUser } from './user-write.js';
+import { doctorCardQr, isDoctor } from './doctor-qr.js';
+import type { ProbeLimit } from './probe-limit.js';
+
+/**
+ * Staff accounts (/api/sys/staff/user/*, spec §7). A staff account is a sys_user row with
+ * `userType 'staff'` and the HR system's `staffId` (one active account per staffId). Shapes:
+ * - add / addOutside: the /sys/user/add form plus `staffId` (required); `password` is optional — without
+ *   one the account signs in by SMS until an administrator sets a password. addOutside is for people
+ *   outside the organisation (no departments) and is reserved to unrestricted administrators, since
+ *   a department-scoped administrator could not see such an account afterwards.
+ * - update: the /sys/user/edit form, the target named by `id` or `staffId`.
+ * - resetPasswordByAdmin: `{ id | staffId | username, password, confirmPassword? }`.
+ * - changeStatus: `{ id | staffId, status: 1 normal | 2 frozen }`.
+ * - usernameRepeatCheck?username[&id]: result `true` when the name is taken.
+ * - getStaffUsernameByStaffId?staffId: result the username.
+ * - wxmpQrCode?id: result a PNG data URL of the doctor's card QR code.
+ */
+const StaffId = Type.String({ pattern: ID_PATTERN, maxLength: 64 });
+const Target = { id: Type.Optional(IdParam()), staffId: Type.Optional(StaffId), username: Type.Optional(Type.String({ maxLength: 64 })) };
+
+export async function staffRoutes(app: FastifyInstance, probes: ProbeLimit) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { ctx } = app;
+  const db = ctx.db.kysely;
+
+  /** The visible user named by id, staffId or username (in that order of preference). */
+  const findTarget = async (request: FastifyRequest, t: { id?: string; staffId?: string; username?: string }) => {
+    if (t.id) return loadUser(db, request, t.id);
+    if (!t.staffId && !t.username) throw badRequest('请提供 id、staffId 或 username');
+    const visible = await visibleUsers(request);
+    const row = await db
+      .selectFrom('sysUser')
+      .select(USER_COLUMNS)
+      .where(visible)
+      .$if(!!t.staffId, (q) => q.where('sysUser.staffId', '=', t.staffId as string))
+      .$if(!t.staffId, (q) => q.where('sysUser.username', '=', t.username as string))
+      .executeTakeFirst();
+    if (!row) throw bizError(USER_NOT_FOUND);
+    return row;
+  };
+
+  const staffIdFree = async (staffId: string) => {
+    const taken = await db.selectFrom('sysUser').select('id').where('staffId', '=', staffId).where('delFlag', '=', 0).executeTakeFirst();
+    if (taken) throw bizError('该员工已开通账号');
+  };
+
+  const AddBody = Type.Composite([UserBody, Type.Object({ staffId: StaffId })], { additionalProperties: false });
+  api.post('/api/sys/staff/user/add', { config: { access: 'user:add' }, schema: { body: AddBody } }, async (request) => {
+    await staffIdFree(request.body.staffId);
+    const created = await createUser(ctx, request, request.body, { userType: 'staff', staffId: request.body.staffId, passwordOptional: true });
+    return ok(created, '添加成功！');
+  });
+  api.post('/api/sys/staff/user/addOutside', { config: { access: 'user:add' }, schema: { body: AddBody } }, async (request) => {
+    if ((await request.scope()).kind !== 'all') throw bizError('只有不受机构范围限制的管理员可以添加外部人员');
+    if (request.body.selecteddeparts?.trim()) throw bizError('外部人员不能设置所属部门');
+    await staffIdFree(request.body.staffId);
+    const created = await createUser(
+      ctx,
+      request,
+      { ...request.body, selecteddeparts: undefined, departIds: undefined },
+      { userType: 'staff', staffId: request.body.staffId, passwordOptional: true },
+    );
+    return ok(created, '添加成功！');
+  });
+
+  const UpdateBody = Type.Composite([UserBody, Type.Object({ staffId: Type.Optional(StaffId) })], { additionalProperties: false });
+  api.post('/api/sys/staff/user/update', { config: { access: 'user:edit' }, schema: { body: UpdateBody } }, async (request) => {
+    const target = await findTarget(request, { id: request.body.id, staffId: request.body.staffId });
+    await updateUser(ctx, request, target.id, request.body);
+    return okMessage('修改成功!');
+  });
+
+  api.post(
+    '/api/sys/staff/user/resetPasswordByAdmin',
+    {
+      config: { access: 'user:resetPassword' },
+      schema: {
+        body: Type.Object({ ...Target, password: Type.String({ maxLength: 128 }), confirmPassword: Type.Optional(Type.String({ maxLength: 128 })) }),
+      },
+    },
+    async (request) => {
+      const { password, confirmPassword } = request.body;
+      if (confirmPassword !== undefined && confirmPassword !== password) throw bizError('两次输入的密码不一样！');
+      const problem = passwordProblem(password);
+      if (problem) throw bizError(problem);
+      const target = await findTarget(request, request.body);
+      const session = request.user();
+      await db
+        .updateTable('sysUser')
+        .set({ passwordHash: await ctx.hasher.hash(password), updateBy: session.username, updateTime: formatDateTime() })
+        .where('id', '=', target.id)
+        .execute();
+      await ctx.sessions.revokeUser(target.id, target.id === session.userId ? session.id : undefined);
+      request.log.info({ by: session.userId, target: target.id }, 'password reset by administrator');
+      return okMessage('密码重置成功！');
+    },
+  );
+
+  api.post(
+    '/api/sys/staff/user/changeStatus',
+    {
+      config: { access: 'user:frozen' },
+      schema: { body: Type.Object({ ...Target, status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal('1'), Type.Literal('2')]) }) },
+    },
+    async (request) => {
+      const session = request.user();
+      const target = await findTarget(request, request.body);
+      const status = Number(request.body.status);
+      if (status === 2 && target.id === session.userId) throw bizError('不能冻结当前登录用户');
+      await db.updateTable('sysUser').set({ status, updateBy: session.username, updateTime: formatDateTime() }).where('id', '=', target.id).execute();
+      if (status === 2) await ctx.sessions.revokeUser(target.id);
+      request.log.info({ by: session.userId, target: target.id, status }, 'staff status changed');
+      return okMessage('操作成功!');
+    },
+  );
+
+  api.get(
+    '/api/sys/staff/user/usernameRepeatCheck',
+    { config: { access: 'login' }, schema: { querystring: Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }), id: Type.Optional(IdParam()) }) } },
+    async (request) => {
+      probes.take(request.user().id);
+      const { username, id } = request.query;
+      let q = db.selectFrom('sysUser').select('id').where('username', '=', username.trim());
+      if (id) q = q.where('id', '!=', id);
+      const taken = !!(await q.executeTakeFirst());
+      return ok(taken, taken ? '用户名已存在' : '该用户名可用');
+    },
+  );
+
+  api.get(
+    '/api/sys/staff/user/getStaffUsernameByStaffId',
+    { config: { access: 'login' }, schema: { querystring: Type.Object({ staffId: StaffId }) } },
+    async (request) => {
+      const user = await findTarget(request, { staffId: request.query.staffId });
+      return ok(user.username);
+    },
+  );
+
+  // A doctor fetches their own card; looking at someone else's needs user:list and the data scope.
+  api.get('/api/sys/staff/user/wxmpQrCode', { config: { access: 'login' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {
+    const session = request.user();
+    const { id } = request.query;
+    if (id !== session.userId && !(await request.permissions()).has('user:list')) throw noPermission();
+    const user = await loadUser(db, request, id);
+    if (!(await isDoctor(db, user.id))) throw bizError('该用户不是医生，没有医生二维码');
+    return ok(await doctorCardQr(request, user.id));
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { bizError } from '../../http/errors.js';
+import { grantableRoles } from '../../lib/grantable.js';
+import { departInScope } from '../../lib/org-scope.js';
+import { newId } from '../../../shared/ids.js';
+
+/**
+ * What an editor may change in a user's roles, departments and tenants (AC-02). Every id must exist
+ * and be within the editor's reach; links the editor cannot reach (a department outside their
+ * subtree, a role they could not grant, a tenant they are not in) are kept as they are, so an edit
+ * never silently removes what the editor cannot see.
+ */
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+export async function currentRoleIds(db: Kysely<Database>, userId: string) {
+  return (await db.selectFrom('sysUserRole').select('roleId').where('userId', '=', userId).execute()).map((r) => r.roleId);
+}
+
+export async function currentDepartIds(db: Kysely<Database>, userId: string) {
+  return (await db.selectFrom('sysUserDepart').select('depId').where('userId', '=', userId).execute()).map((r) => r.depId);
+}
+
+/** The role set after the edit, or null when it does not change. */
+export async function nextRoleIds(db: Kysely<Database>, request: FastifyRequest, wanted: string[], current: string[]) {
+  const tenantId = request.user().tenantId;
+  const existing = wanted.length
+    ? await db.selectFrom('sysRole').select(['id', 'roleName']).where('id', 'in', wanted).where('tenantId', 'in', [0, tenantId]).execute()
+    : [];
+  if (existing.length !== wanted.length) throw bizError('所选角色不存在');
+  const grantable = await grantableRoles(db, request, [...new Set([...wanted, ...current])]);
+  const added = existing.filter((r) => !current.includes(r.id) && !grantable.has(r.id));
+  if (added.length) throw bizError(`无权分配角色：${added.map((r) => r.roleName).join('、')}`);
+  const next = [...new Set([...wanted, ...current.filter((id) => !grantable.has(id))])];
+  return sameSet(next, current) ? null : next;
+}
+
+/** Ids among `ids` of departments the caller may see (tenant and data scope). */
+export async function visibleDepartIds(db: Kysely<Database>, request: FastifyRequest, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const session = request.user();
+  const scope = await request.scope();
+  const rows = await db
+    .selectFrom('sysDepart')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('delFlag', '=', '0')
+    .where((eb) => departInScope(eb, session, scope))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The department set after the edit (order kept: the first is the default current one), or null when unchanged. */
+export async function nextDepartIds(db: Kysely<Database>, request: FastifyRequest, wanted: string[], current: string[]) {
+  const visible = await visibleDepartIds(db, request, [...new Set([...wanted, ...current])]);
+  if (wanted.some((id) => !visible.has(id))) throw bizError('所选部门不存在或不在您的管理范围内');
+  const next = [...new Set([...wanted, ...current.filter((id) => !visible.has(id))])];
+  return sameSet(next, current) ? null : next;
+}
+
+/** Departments a user is in charge of (`departIds`): each must be visible to the editor. */
+export async function checkedChargeDeparts(db: Kysely<Database>, request: FastifyRequest, ids: string[]) {
+  const visible = await visibleDepartIds(db, request, ids);
+  if (ids.some((id) => !visible.has(id))) throw bizError('负责部门不存在或不在您的管理范围内');
+  return ids.length ? ids.join(',') : null;
+}
+
+/** Tenants after the edit: only the editor's own tenants may be given or taken; others are kept. */
+export function nextTenantIds(request: FastifyRequest, wanted: number[], current: number[]) {
+  const mine = request.user().relTenantIds;
+  const foreign = wanted.filter((id) => !mine.includes(id));
+  if (foreign.length) throw bizError(`无权分配租户：${foreign.join(',')}`);
+  return [...new Set([...wanted, ...current.filter((id) => !mine.includes(id))])].sort((a, b) => a - b);
+}
+
+export async function replaceRoles(trx: Transaction<Database>, userId: string, roleIds: string[]) {
+  await trx.deleteFrom('sysUserRole').where('userId', '=', userId).execute();
+  if (roleIds.length) await trx.insertInto('sysUserRole').values(roleIds.map((roleId) => ({ id: newId(), userId, roleId }))).execute();
+}
+
+export async function replaceDeparts(trx: Transaction<Database>, userId: string, departIds: string[]) {
+  await trx.deleteFrom('sysUserDepart').where('userId', '=', userId).execute();
+  if (departIds.length) await trx.insertInto('sysUserDepart').values(departIds.map((depId) => ({ id: newId(), userId, depId }))).execute();
+}
+
+/** The user's current department after a change: kept if still one of theirs, else the first, else none. */
+export async function orgCodeFor(db: Kysely<Database>, departIds: string[], current: string | null) {
+  if (departIds.length === 0) return null;
+  const rows = await db.selectFrom('sysDepart').select(['id', 'orgCode']).where('id', 'in', departIds).execute();
+  if (current && rows.some((r) => r.orgCode === current)) return current;
+  return rows.find((r) => r.id === departIds[0])?.orgCode ?? rows[0]?.orgCode ?? null;
+}

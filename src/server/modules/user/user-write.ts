@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/tables.js';
+import { parseIds } from '../../auth/sessions.js';
+import { passwordProblem } from '../../auth/password.js';
+import { bizError } from '../../http/errors.js';
+import { optionalIdList } from '../../lib/id-list.js';
+import { newId } from '../../../shared/ids.js';
+import { formatDateTime } from '../../../shared/time.js';
+import { loadUser } from './user-access.js';
+import { checkedUsername, profilePatch, tenantIdList, type ProfilePatch, type UserBodyT } from './user-input.js';
+import {
+  checkedChargeDeparts,
+  currentDepartIds,
+  currentRoleIds,
+  nextDepartIds,
+  nextRoleIds,
+  nextTenantIds,
+  orgCodeFor,
+  replaceDeparts,
+  replaceRoles,
+} from './user-links.js';
+
+/** Staff accounts (/api/sys/staff/user) are ordinary users marked `userType 'staff'` with an HR `staffId`. */
+export interface AccountKind {
+  userType: 'staff' | null;
+  staffId: string | null;
+  /** Staff may be created without a password: they sign in by SMS until an administrator sets one. */
+  passwordOptional?: boolean;
+}
+
+/** Phone, e-mail and work number identify a person at sign-in and in pickers: one active user each. */
+async function checkUnique(db: Kysely<Database>, patch: ProfilePatch, exceptId?: string) {
+  const checks: Array<['phone' | 'email' | 'workNo', string]> = [
+    ['phone', '手机号已存在'],
+    ['email', '邮箱已存在'],
+    ['workNo', '工号已存在'],
+  ];
+  for (const [field, message] of checks) {
+    const value = patch[field];
+    if (!value) continue;
+    let q = db.selectFrom('sysUser').select('id').where(field, '=', value).where('delFlag', '=', 0);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) throw bizError(message);
+  }
+}
+
+async function checkPost(db: Kysely<Database>, post: string | null | undefined, tenantId: number) {
+  if (!post) return;
+  const found = await db.selectFrom('sysPosition').select('id').where('code', '=', post).where('tenantId', '=', tenantId).executeTakeFirst();
+  if (!found) throw bizError('所选职务不存在');
+}
+
+/** POST /sys/user/add and the staff variants: a new active account with its roles and departments. */
+export async function createUser(ctx: AppContext, request: FastifyRequest, body: UserBodyT, kind: AccountKind) {
+  const db = ctx.db.kysely;
+  const session = request.user();
+  const username = checkedUsername(body.username);
+  const patch = profilePatch(body);
+  if (!patch.realname) throw bizError('请输入用户姓名');
+  let password = body.password ?? '';
+  if (!password && kind.passwordOptional) password = crypto.randomBytes(24).toString('base64url');
+  else {
+    const problem = passwordProblem(password);
+    if (problem) throw bizError(problem);
+    if (body.confirmpassword !== undefined && body.confirmpassword !== null && body.confirmpassword !== password)
+      throw bizError('两次输入的密码不一样！');
+  }
+  // Names stay taken after a logical delete (the column is unique).
+  if (await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirst()) throw bizError('用户账号已存在');
+  await checkUnique(db, patch);
+  await checkPost(db, patch.post, session.tenantId);
+  const roleIds = (await nextRoleIds(db, request, optionalIdList(body.selectedroles, 'selectedroles'), [])) ?? [];
+  const departIds = (await nextDepartIds(db, request, optionalIdList(body.selecteddeparts, 'selecteddeparts'), [])) ?? [];
+  const chargeIds = await checkedChargeDeparts(db, request, optionalIdList(body.departIds, 'departIds'));
+  const wantedTenants = tenantIdList(body.relTenantIds) ?? [];
+  const tenants = nextTenantIds(request, wantedTenants.length ? wantedTenants : session.tenantId ? [session.tenantId] : [], []);
+  const id = newId();
+  const passwordHash = await ctx.hasher.hash(password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sysUser')
+      .values({
+        id,
+        username,
+        realname: patch.realname as string,
+        passwordHash,
+        avatar: patch.avatar ?? null,
+        birthday: patch.birthday ?? null,
+        sex: patch.sex ?? null,
+        email: patch.email ?? null,
+        phone: patch.phone ?? null,
+        orgCode: await orgCodeFor(trx, departIds, null),
+        status: 1,
+        delFlag: 0,
+        workNo: patch.workNo ?? null,
+        post: patch.post ?? null,
+        telephone: patch.telephone ?? null,
+        userIdentity: patch.userIdentity ?? 1,
+        departIds: chargeIds,
+        relTenantIds: tenants.length ? tenants.join(',') : null,
+        userType: kind.userType,
+        staffId: kind.staffId,
+        createBy: session.username,
+        createTime: formatDateTime(),
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    await replaceRoles(trx, id, roleIds);
+    await replaceDeparts(trx, id, departIds);
+  });
+  request.log.info({ by: session.userId, userId: id, roleIds, departIds }, 'user created');
+  return { id, username };
+}
+
+/**
+ * PUT /sys/user/edit and the staff update: copies the allow-listed profile fields onto the loaded row.
+ * Username and password never change here (AC-02); a change of roles or departments ends the user's
+ * sessions so the new scope applies at once (TOK-02).
+ */
+export async function updateUser(ctx: AppContext, request: FastifyRequest, id: string, body: UserBodyT, kind?: Partial<AccountKind>) {
+  const db = ctx.db.kysely;
+  const session = request.user();
+  const user = await loadUser(db, request, id);
+  const patch = profilePatch(body);
+  await checkUnique(db, patch, id);
+  if (patch.post !== user.post) await checkPost(db, patch.post, session.tenantId);
+  const roles =
+    body.selectedroles === undefined
+      ? null
+      : await nextRoleIds(db, request, optionalIdList(body.selectedroles, 'selectedroles'), await currentRoleIds(db, id));
+  const departs =
+    body.selecteddeparts === undefined
+      ? null
+      : await nextDepartIds(db, request, optionalIdList(body.selecteddeparts, 'selecteddeparts'), await currentDepartIds(db, id));
+  const extra: { departIds?: string | null; relTenantIds?: string | null; orgCode?: string | null; staffId?: string | null } = {};
+  if (body.departIds !== undefined) extra.departIds = await checkedChargeDeparts(db, request, optionalIdList(body.departIds, 'departIds'));
+  const wantedTenants = tenantIdList(body.relTenantIds);
+  if (wantedTenants !== undefined) {
+    const tenants = nextTenantIds(request, wantedTenants, parseIds(user.relTenantIds));
+    extra.relTenantIds = tenants.length ? tenants.join(',') : null;
+  }
+  if (departs) extra.orgCode = await orgCodeFor(db, departs, user.orgCode);
+  if (kind?.staffId !== undefined) extra.staffId = kind.staffId;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sysUser')
+      .set({ ...patch, ...extra, updateBy: session.username, updateTime: formatDateTime() })
+      .where('id', '=', id)
+      .execute();
+    if (roles) await replaceRoles(trx, id, roles);
+    if (departs) await replaceDeparts(trx, id, departs);
+  });
+  if (roles || departs) {
+    await ctx.sessions.revokeUser(id, id === session.userId ? session.id : undefined);
+    request.log.info({ by: session.userId, userId: id, roles, departs }, 'user roles or departments changed; sessions revoked');
+  } else request.log.info({ by: session.userId, userId: id }, 'user edited');
+}

@@ -1,0 +1,140 @@
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Session } from '../../auth/sessions.js';
+import { forbidden, unauthorized } from '../../http/errors.js';
+import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TEXT, type PushFrame } from '../../../shared/notices.js';
+import { LocalFanout, PgFanout, type Fanout } from './fanout.js';
+import { SocketHub } from './hub.js';
+import { attachRealtime, detachRealtime } from './push.js';
+
+/** A socket that sent nothing for three heartbeats (plus slack) is gone. */
+const SILENT_LIMIT_MS = HEARTBEAT_INTERVAL_MS * 3 + 5_000;
+const SWEEP_MS = 15_000;
+/** Long-lived sockets re-check their session, so logout or freezing also ends the push channel. */
+const RECHECK_MS = 5 * 60_000;
+const MAX_FRAME_BYTES = 4096;
+/** An upgrade request must be accepted within this time or its socket is closed. */
+const UPGRADE_GRACE_MS = 10_000;
+const HEARTBEAT_REPLY = JSON.stringify({ cmd: 'heartcheck', msgTxt: '心跳响应' } satisfies PushFrame);
+
+/** The first subprotocol offered is the session token (protocol §7.2); ws echoes it back on success. */
+function subprotocolToken(request: FastifyRequest): string {
+  const raw = request.headers['sec-websocket-protocol'];
+  const first = (Array.isArray(raw) ? raw[0] : raw ?? '').split(',')[0];
+  return first.trim();
+}
+
+/**
+ * `/websocket/{userId}`: the session token comes only in the Sec-WebSocket-Protocol header (never a
+ * query parameter, which ends up in logs), and the path id must be the session's own user, so nobody
+ * listens to someone else's notices (security catalogue §10). Frames from the console are heartbeats,
+ * answered on that socket alone.
+ */
+export async function wsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { ctx } = app;
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+  const hub = new SocketHub();
+  let fanout: Fanout;
+  if (ctx.db.pgUrl) {
+    const pgFanout = new PgFanout(ctx.db.pgUrl, ctx.db.kysely, hub, app.log);
+    await pgFanout.start();
+    fanout = pgFanout;
+  } else fanout = new LocalFanout(hub);
+  attachRealtime(ctx, { hub, fanout });
+
+  // An upgrade request refused before this plugin's hooks run (a malformed path, an unknown route) is
+  // answered, but its socket is no longer managed by the HTTP server and would stay half-open forever,
+  // piling up and blocking shutdown. Close every socket that was not accepted here once answered.
+  const accepted = new WeakSet<Duplex>();
+  /** The token each accepted upgrade authenticated with, for the periodic re-check. */
+  const tokens = new WeakMap<FastifyRequest, string>();
+  const guard = (_req: unknown, socket: Duplex) => {
+    const drop = () => {
+      if (!accepted.has(socket)) socket.destroy();
+    };
+    const timer = setTimeout(drop, UPGRADE_GRACE_MS);
+    timer.unref();
+    socket.once('end', drop);
+    socket.once('close', () => clearTimeout(timer));
+  };
+  app.server.on('upgrade', guard);
+  // Refusals on this route (even by the access layer, before @fastify/websocket's hooks ran) close at once.
+  app.addHook('onResponse', async (request) => {
+    if (String(request.headers.upgrade ?? '').toLowerCase() === 'websocket' && !accepted.has(request.raw.socket)) request.raw.socket.destroy();
+  });
+
+  const lastSeen = new WeakMap<object, number>();
+  const sweep = setInterval(() => {
+    const limit = Date.now() - SILENT_LIMIT_MS;
+    for (const s of hub.all()) if ((lastSeen.get(s) ?? 0) < limit) s.terminate();
+  }, SWEEP_MS);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    app.server.off('upgrade', guard);
+    clearInterval(sweep);
+    detachRealtime(ctx);
+    await fanout.close();
+  });
+
+  app.get(
+    '/websocket/:userId',
+    {
+      websocket: true,
+      // Authenticated below from the subprotocol header; the access layer only reads X-Access-Token.
+      config: { access: 'public' },
+      schema: { params: Type.Object({ userId: Type.String({ pattern: '^[0-9a-f]{32}(_[0-9a-f]{32})?$' }) }) },
+      preValidation: async (request) => {
+        const token = subprotocolToken(request);
+        if (!token) throw unauthorized('token为空!');
+        const session = await ctx.sessions.resolve(token);
+        if (!session) {
+          request.log.info('websocket refused: invalid token');
+          throw unauthorized('Token失效，请重新登录!');
+        }
+        const pathUser = (request.params as { userId: string }).userId.split('_')[0];
+        if (pathUser !== session.userId) {
+          request.log.info({ userId: session.userId, pathUser }, 'websocket refused: path user is not the session user');
+          throw forbidden('只能连接本人的消息通道');
+        }
+        request.session = session;
+        tokens.set(request, token);
+        accepted.add(request.raw.socket);
+      },
+    },
+    (socket, request) => {
+      const session = request.session as Session;
+      const token = tokens.get(request) as string;
+      let checkedAt = Date.now();
+      lastSeen.set(socket, Date.now());
+      hub.add(session.userId, socket);
+      request.log.debug({ userId: session.userId }, 'websocket open');
+
+      socket.on('message', (data, isBinary) => {
+        lastSeen.set(socket, Date.now());
+        if (isBinary) {
+          socket.close(1003, 'text only');
+          return;
+        }
+        const text = data.toString();
+        if (text === HEARTBEAT_TEXT || text.includes('heartcheck')) socket.send(HEARTBEAT_REPLY);
+        if (Date.now() - checkedAt > RECHECK_MS) {
+          checkedAt = Date.now();
+          ctx.sessions.resolve(token).then(
+            (s) => {
+              if (!s) socket.close(4401, 'session ended');
+            },
+            (err: unknown) => request.log.warn({ err }, 'websocket session re-check failed'),
+          );
+        }
+      });
+      socket.on('close', () => hub.remove(session.userId, socket));
+      socket.on('error', () => hub.remove(session.userId, socket));
+    },
+  );
+}

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { createContext } from '../../src/server/bootstrap.js';
+import { loadConfig } from '../../src/server/config.js';
+import type { AppContext } from '../../src/server/context.js';
+import { watchDefinitions } from '../../src/server/definitions/watch.js';
+import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+
+describe.each(DIALECTS)('page definitions on $name', ({ url }) => {
+  let t: TestApp;
+  let token: string;
+  const page = (query: Record<string, string>) =>
+    t.call({ method: 'GET', url: '/sys/schema/page', token, query });
+
+  beforeAll(async () => {
+    t = await createTestApp(url);
+    token = await t.login('zhangwei');
+  });
+  afterAll(async () => t?.close());
+
+  it('serves the entity page of an online list by the route code, for both component names', async () => {
+    const equipment = (await page({ component: 'OnlineList', code: 'erp_equipment' })).json();
+    expect(equipment).toMatchObject({
+      success: true,
+      code: 200,
+      result: { code: 'erp-equipment', entity: 'erp_equipment', kind: 'list' },
+    });
+    const customer = (
+      await page({ component: 'modules/online/cgform/auto/OnlCgformAutoList', code: 'erp_customer' })
+    ).json();
+    expect(customer.result).toMatchObject({ code: 'erp-customer', title: '客户信息' });
+    expect(customer.result.columns.length).toBeGreaterThan(0);
+  });
+
+  it('serves system pages by menu component, also in the /views/… spelling', async () => {
+    const user = (await page({ component: 'system/UserList' })).json();
+    expect(user.result.components).toContain('system/UserList');
+    const slashed = (await page({ component: '/system/UserList' })).json();
+    expect(slashed.result.code).toBe(user.result.code);
+    const byCode = (await t.call({ method: 'GET', url: '/sys/schema/page/erp-customer', token })).json();
+    expect(byCode.result.entity).toBe('erp_customer');
+  });
+
+  it('answers 404 with a Chinese message for an unknown page and 400 for a bad request', async () => {
+    const unknown = await page({ component: 'system/NoSuchList' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      success: false,
+      code: 404,
+      message: '页面定义不存在：system/NoSuchList',
+      result: null,
+    });
+    const unknownEntity = await page({ component: 'OnlineList', code: 'erp_nothing' });
+    expect(unknownEntity.json().message).toBe('页面定义不存在：OnlineList（erp_nothing）');
+    const byCode = await t.call({ method: 'GET', url: '/sys/schema/page/no-such-page', token });
+    expect(byCode.statusCode).toBe(404);
+    expect(byCode.json().message).toBe('页面定义不存在：no-such-page');
+    expect((await page({ component: 'OnlineList' })).statusCode).toBe(400);
+    for (const component of ['../../etc/passwd', 'system/User List', "system/x' or '1'='1"]) {
+      const res = await page({ component });
+      expect(res.statusCode, component).toBe(400);
+      expect(res.json().result).toBeNull();
+    }
+  });
+
+  it('needs a session', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: '/sys/schema/page',
+      query: { component: 'system/UserList' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toContain('components');
+  });
+});
+
+describe('server start with invalid definitions', () => {
+  it('refuses to start, naming each file, JSON pointer and reason', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-invalid-'));
+    try {
+      const schemas = path.join(dir, 'schemas');
+      fs.cpSync('tests/fixtures/schemas/invalid', schemas, { recursive: true });
+      fs.cpSync('schemas/meta', path.join(schemas, 'meta'), { recursive: true });
+      fs.copyFileSync(
+        'tests/fixtures/schemas/widgets.schema.json',
+        path.join(schemas, 'meta', 'widgets.schema.json'),
+      );
+      const cfg = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dir,
+        DATABASE_URL: 'sqlite://:memory:',
+        LOG_LEVEL: 'silent',
+      });
+      const started = createContext(cfg, schemas);
+      await expect(started).rejects.toThrow(/^定义文件有 \d+ 处错误：/);
+      await expect(started).rejects.toThrow(
+        `${path.relative(process.cwd(), schemas)}/pages/demo-item.json: /columns/1/dict: 字典 "foo" 不存在`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('definitions reload in development', () => {
+  let dir: string;
+  let ctx: AppContext;
+  let app: FastifyInstance;
+  let stop: () => void;
+  const logged: string[] = [];
+  const pageFile = () => path.join(dir, 'schemas', 'pages', 'demo-list.json');
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-watch-'));
+    const schemas = path.join(dir, 'schemas');
+    fs.cpSync('tests/fixtures/schemas/valid', schemas, { recursive: true });
+    fs.cpSync('schemas/meta', path.join(schemas, 'meta'), { recursive: true });
+    fs.copyFileSync(
+      'tests/fixtures/schemas/widgets.schema.json',
+      path.join(schemas, 'meta', 'widgets.schema.json'),
+    );
+    const cfg = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      DATABASE_URL: 'sqlite://:memory:',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_PASSES: '1',
+      LOG_LEVEL: 'silent',
+    });
+    ctx = await createContext(cfg, schemas);
+    app = await buildApp(ctx, { logger: false });
+    await app.ready();
+    stop = watchDefinitions(
+      ctx,
+      { info: (m) => logged.push(m), warn: (m) => logged.push(m), error: (m) => logged.push(m) },
+      50,
+    );
+  });
+  afterAll(async () => {
+    stop?.();
+    await app?.close();
+    await ctx?.db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const login = async () =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/jeecg-boot/sys/login',
+        payload: { username: 'admin', password: 'Demo@2026' },
+      })
+    ).json().result.token as string;
+  const title = async (token: string) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/jeecg-boot/sys/schema/page/demo-list',
+        headers: { 'x-access-token': token },
+      })
+    ).json().result?.title;
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100; i++) {
+      if (await check()) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  };
+
+  it('shows an edited page on the next request, and keeps the last good definitions when an edit is invalid', async () => {
+    const token = await login();
+    expect(await title(token)).toBe('列表');
+    const def = JSON.parse(fs.readFileSync(pageFile(), 'utf8'));
+    fs.writeFileSync(pageFile(), JSON.stringify({ ...def, title: '改过的列表' }));
+    expect(await eventually(async () => (await title(token)) === '改过的列表')).toBe(true);
+
+    fs.writeFileSync(
+      pageFile(),
+      JSON.stringify({
+        ...def,
+        title: '坏的列表',
+        columns: [{ dataIndex: 'x', title: 'x', dict: 'no_such_dict' }],
+      }),
+    );
+    expect(await eventually(async () => logged.some((l) => l.includes('字典 "no_such_dict" 不存在')))).toBe(
+      true,
+    );
+    expect(await title(token)).toBe('改过的列表');
+    expect(logged.find((l) => l.includes('no_such_dict'))).toContain('pages/demo-list.json: /columns/0/dict');
+  });
+});
