@@ -7,6 +7,7 @@ import { shell } from './shell';
 import { widgets } from './widgets';
 import { renderer } from './renderer';
 import { notices } from './notices';
+import { editable } from './editable';
 
-export const t = { common, shell, widgets, renderer, notices } as const;
+export const t = { common, shell, widgets, renderer, notices, editable } as const;
 export type Messages = typeof t;

@@ -1,0 +1,123 @@
+import {
+  ClearOutlined,
+  DownOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  QrcodeOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { staticUrl } from '../../api';
+import { feedback } from '../../api/feedback';
+import { t } from '../../locale/zh-CN';
+import { useSession } from '../../session';
+import { DoctorQrModal } from '../../widgets/dialogs/DoctorQrModal';
+import { currentUserDeparts, selectDepart } from '../../session/login';
+import type { Depart } from '../../session/types';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import { DepartSelectModal } from './DepartSelectModal';
+import { displayName, greetingFor } from './greeting';
+import { clearDictCache, clearSystemCache, confirmLogout } from './session-actions';
+
+/** Avatar, greeting and the user dropdown of the header (spec §2 "Header dropdown"). */
+export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpenSettings: () => void }) {
+  const navigate = useNavigate();
+  const user = useSession((s) => s.userInfo);
+  const [dialog, setDialog] = useState<'password' | 'qr' | 'depart' | null>(null);
+  const [departs, setDeparts] = useState<{ list: Depart[]; orgCode: string | null }>({ list: [], orgCode: null });
+  const name = displayName(user);
+  const h = t.shell.header;
+
+  const requireUser = (): boolean => {
+    if (user?.username) return true;
+    feedback().message.warning(t.shell.depart.noUser);
+    return false;
+  };
+
+  const openDepartSwitch = async () => {
+    if (!requireUser()) return;
+    try {
+      setDeparts(await currentUserDeparts());
+      setDialog('depart');
+    } catch (e) {
+      if (e instanceof Error && e.message) feedback().message.warning(e.message);
+    }
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'greeting', label: h.greeting(greetingFor(new Date().getHours()), name || '—'), disabled: true },
+    { type: 'divider' },
+    { key: 'settings', icon: <SettingOutlined />, label: h.settings },
+    { key: 'password', icon: <LockOutlined />, label: h.changePassword },
+    { key: 'dict', icon: <ReloadOutlined />, label: h.clearDictCache },
+    { key: 'cache', icon: <ClearOutlined />, label: h.clearSystemCache },
+    { key: 'feedback', icon: <MessageOutlined />, label: h.feedback },
+    ...(String(user?.workClass ?? '') === '4' ? [{ key: 'qr', icon: <QrcodeOutlined />, label: h.doctorQr }] : []),
+    { key: 'depart', icon: <SwapOutlined />, label: h.switchDepart },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: h.logout },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    switch (key) {
+      case 'settings':
+        return onOpenSettings();
+      case 'password':
+        return requireUser() && setDialog('password');
+      case 'dict':
+        return void clearDictCache();
+      case 'cache':
+        return void clearSystemCache();
+      case 'feedback':
+        return navigate('/system/feedback/my/List');
+      case 'qr':
+        return setDialog('qr');
+      case 'depart':
+        return void openDepartSwitch();
+      case 'logout':
+        return confirmLogout();
+    }
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <button type="button" className="shell-user" aria-label={h.welcome(name)}>
+          <Avatar size="small" src={user?.avatar ? staticUrl(user.avatar) : undefined} icon={<UserOutlined />} />
+          {desktop ? <span className="shell-user-name">{name ? h.welcome(name) : t.shell.depart.noUser}</span> : null}
+          <DownOutlined className="shell-user-caret" />
+        </button>
+      </Dropdown>
+      {desktop ? (
+        <button type="button" className="shell-logout" onClick={confirmLogout}>
+          <LogoutOutlined /> <span>{h.logout}</span>
+        </button>
+      ) : null}
+      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      {user?.id ? <DoctorQrModal open={dialog === 'qr'} doctorId={user.id} onClose={() => setDialog(null)} /> : null}
+      <DepartSelectModal
+        open={dialog === 'depart'}
+        title={t.shell.depart.switchTitle}
+        departs={departs.list}
+        current={departs.orgCode ?? user?.orgCode}
+        onCancel={() => setDialog(null)}
+        onOk={async ({ orgCode }) => {
+          if (!orgCode) return;
+          try {
+            await selectDepart(orgCode);
+            feedback().message.success(t.shell.depart.switched);
+            setDialog(null);
+          } catch (e) {
+            if (e instanceof Error && e.message) feedback().message.warning(e.message);
+          }
+        }}
+      />
+    </>
+  );
+}

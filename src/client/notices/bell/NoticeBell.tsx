@@ -1,0 +1,72 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Popover } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { feedback } from '../../api/feedback';
+import { t } from '../../locale/zh-CN';
+import { markMessagesRead } from '../api';
+import { emitNoticesReload } from '../bus';
+import { MY_ANNOUNCEMENTS_PATH, POPOVER_WIDTH } from '../config';
+import { refreshNotices, useNoticeStore } from '../store';
+import type { Notice } from '../types';
+import { followRedirect } from './follow';
+import { NoticePanel } from './NoticePanel';
+import { redirectAction } from './redirect';
+
+/**
+ * The header bell: unread badge and the notice popover. Clicking a message follows its redirect,
+ * marks it read and refreshes the count (spec §4).
+ */
+export function NoticeBell() {
+  const groups = useNoticeStore((s) => s.groups);
+  const count = useNoticeStore((s) => s.count);
+  const loading = useNoticeStore((s) => s.loading);
+  const failed = useNoticeStore((s) => s.failed);
+  const connected = useNoticeStore((s) => s.connected);
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) void refreshNotices();
+  };
+
+  const onPick = async (notice: Notice) => {
+    setOpen(false);
+    await followRedirect(redirectAction(notice.redirect, notice.anntId), navigate);
+    try {
+      await markMessagesRead([notice.id]);
+    } catch (e) {
+      if (e instanceof Error && e.message) feedback().message.error(e.message);
+    }
+    emitNoticesReload();
+  };
+
+  const onViewMore = () => {
+    setOpen(false);
+    navigate(MY_ANNOUNCEMENTS_PATH);
+  };
+
+  return (
+    <Popover
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger="click"
+      placement="bottomRight"
+      styles={{ root: { width: POPOVER_WIDTH } }}
+      content={<NoticePanel groups={groups} loading={loading} failed={failed} onPick={(n) => void onPick(n)} onViewMore={onViewMore} />}
+    >
+      <button
+        type="button"
+        className="notices-bell"
+        aria-label={t.notices.bell.ariaLabel(count)}
+        title={connected ? undefined : t.notices.bell.polling}
+        data-live={connected ? 'on' : 'off'}
+      >
+        <Badge count={count} size="small" overflowCount={99}>
+          <BellOutlined className="notices-bell-icon" />
+        </Badge>
+      </button>
+    </Popover>
+  );
+}

@@ -1,0 +1,9 @@
+import { registerNoticePages } from './register';
+
+/** Notices: the header's bell and dialogs, and the pages of announcements and feedback. */
+export { NoticeCenter } from './NoticeCenter';
+export { emitNoticesReload, onNoticesReload } from './bus';
+export { openAnnouncement } from './store';
+export { FeedbackDialog } from './feedback/FeedbackDialog';
+
+registerNoticePages();

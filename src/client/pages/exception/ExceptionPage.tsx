@@ -1,0 +1,23 @@
+import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { HOME_PATH } from '../../config/constants';
+import { t } from '../../locale/zh-CN';
+
+export type ExceptionType = 403 | 404 | 500;
+
+/** Exception pages 403, 404 and 500 (spec §1). */
+export function ExceptionPage({ type }: { type: ExceptionType }) {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status={String(type) as '403' | '404' | '500'}
+      title={String(type)}
+      subTitle={t.shell.exception[type]}
+      extra={
+        <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+          {t.shell.exception.backHome}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { ResultPage } from './ResultPage';
+
+export default function ErrorPage() {
+  return <ResultPage ok={false} />;
+}

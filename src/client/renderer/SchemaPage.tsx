@@ -1,0 +1,54 @@
+import { Button, Result, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { t } from '../locale/zh-CN';
+import { entityCodeOf } from './definition/components';
+import { loadPageDefinition, type PageLoadResult } from './definition/load';
+import { PageView } from './PageView';
+
+const L = t.renderer.page;
+
+/**
+ * The screen of a menu component served by a page definition: fetches the definition by component
+ * name (and the route's :code for entity pages) and renders it.
+ */
+export function SchemaPage({ component }: { component: string }) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const code = entityCodeOf(component, params.code, pathname);
+  const [attempt, setAttempt] = useState(0);
+  const request = `${attempt} ${component} ${code ?? ''}`;
+  const [answer, setAnswer] = useState<{ request: string; result: PageLoadResult } | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    void loadPageDefinition(component, code).then((result) => alive && setAnswer({ request, result }));
+    return () => {
+      alive = false;
+    };
+  }, [component, code, request]);
+
+  const state = answer?.request === request ? answer.result : null;
+  if (!state)
+    return (
+      <Spin tip={L.loading}>
+        <div style={{ minHeight: 160 }} />
+      </Spin>
+    );
+  if (state.status === 'missing') return <Result status="404" title={state.message} />;
+  if (state.status === 'error')
+    return (
+      <Result
+        status="error"
+        title={state.message}
+        extra={
+          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+            {L.retry}
+          </Button>
+        }
+      />
+    );
+  return <PageView key={state.page.code} page={state.page} routeCode={code} />;
+}
+
+export default SchemaPage;

@@ -1,0 +1,81 @@
+import { Descriptions, Drawer, Modal } from 'antd';
+import { t } from '../../locale/zh-CN';
+import type { PageColumn, PageDetail } from '../definition/types';
+import { Cell } from '../list/cells';
+
+type Row = Record<string, unknown>;
+
+export const MAX_DETAIL_COLUMNS = 4;
+
+export interface DetailItem {
+  name: string;
+  title: string;
+  dict?: string;
+  span?: number;
+  format?: PageColumn['format'];
+}
+
+/** The detail fields: declared, else the visible table columns. */
+export function detailItems(detail: PageDetail | undefined, columns: readonly PageColumn[]): DetailItem[] {
+  if (detail?.fields?.length) return detail.fields;
+  return columns.map((c) => ({ name: c.dataIndex, title: c.title, dict: c.dict, format: c.format }));
+}
+
+/** Columns of the layout: declared (default 2), never more than 4 (spec §9). */
+export function detailColumns(detail: PageDetail | undefined): number {
+  return Math.min(MAX_DETAIL_COLUMNS, Math.max(1, detail?.columns ?? 2));
+}
+
+export function DetailDescriptions({
+  row,
+  items,
+  columns,
+}: {
+  row: Row;
+  items: DetailItem[];
+  columns: number;
+}) {
+  return (
+    <Descriptions bordered size="small" column={columns}>
+      {items.map((item) => (
+        <Descriptions.Item key={item.name} label={item.title} span={Math.min(item.span ?? 1, columns)}>
+          <Cell row={row} field={item.name} dict={item.dict} format={item.format} ellipsis={false} />
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}
+
+export interface DetailViewProps {
+  row: Row | null;
+  detail?: PageDetail;
+  columns: readonly PageColumn[];
+  title?: string;
+  onClose: () => void;
+}
+
+/** A row's detail in a modal (or drawer), as labelled values in up to four columns. */
+export function DetailView({ row, detail, columns, title, onClose }: DetailViewProps) {
+  const items = detailItems(detail, columns);
+  const body = row ? <DetailDescriptions row={row} items={items} columns={detailColumns(detail)} /> : null;
+  const heading = title ?? t.renderer.form.detailTitle;
+  if (detail?.mode === 'drawer') {
+    return (
+      <Drawer title={heading} open={!!row} width={detail.width ?? 800} onClose={onClose} destroyOnHidden>
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Modal
+      title={heading}
+      open={!!row}
+      width={detail?.width ?? 900}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
+      {body}
+    </Modal>
+  );
+}

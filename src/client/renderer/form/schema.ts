@@ -1,0 +1,82 @@
+import type { GeneralField } from '@formily/core';
+import type { ISchema } from '@formily/react';
+import { evaluateCondition } from '../definition/conditions';
+import type { FormReaction, FormSchema, ReactionState } from '../definition/types';
+
+export type FormMode = 'add' | 'edit';
+export type FieldAuthState = 'editable' | 'disabled' | 'hidden';
+
+export interface SchemaContext {
+  mode: FormMode;
+  /** State of a field's `x-auth` code for the current user. */
+  fieldState: (code: string) => FieldAuthState;
+}
+
+/** Keys of our definitions that Formily does not know; they are applied here and removed. */
+const OWN_KEYS = ['x-auth', 'x-edit-only', 'x-add-only'] as const;
+
+/** Sets a reaction's state on a field; component props are merged, not replaced. */
+function applyState(field: GeneralField, state: ReactionState): void {
+  const { componentProps, ...rest } = state;
+  // Each key is a Formily field property with a setter (visible, disabled, value, ...).
+  const target = field as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(rest)) target[key] = value;
+  if (componentProps) field.setComponentProps(componentProps as Record<string, unknown>);
+}
+
+/**
+ * A declarative reaction as the function Formily runs in its reactive scope: it reads the form
+ * values it tests, so Formily re-runs it whenever one of them changes.
+ */
+export function toReactionFunction(reaction: FormReaction): (field: GeneralField) => void {
+  return (field) => {
+    const values = field.form.values as Record<string, unknown>;
+    const state = evaluateCondition(reaction.when, values)
+      ? reaction.fulfill?.state
+      : reaction.otherwise?.state;
+    if (state) applyState(field, state);
+  };
+}
+
+/**
+ * The page's form schema as Formily receives it: `x-auth`, add-only and edit-only fields applied,
+ * declarative reactions turned into reaction functions, and a FormItem decorator on every input.
+ * Rules (`x-validator`) pass as they are: every named rule is registered with Formily.
+ */
+export function toFormilySchema(node: FormSchema, ctx: SchemaContext): ISchema | null {
+  if (node['x-edit-only'] && ctx.mode !== 'edit') return null;
+  if (node['x-add-only'] && ctx.mode !== 'add') return null;
+  const auth = node['x-auth'] ? ctx.fieldState(node['x-auth']) : 'editable';
+  if (auth === 'hidden') return null;
+
+  const out: Record<string, unknown> = { ...node };
+  for (const key of OWN_KEYS) delete out[key];
+  if (auth === 'disabled') out['x-pattern'] = 'disabled';
+  if (node['x-component'] && !node['x-decorator'] && node.type !== 'void' && node.type !== 'object')
+    out['x-decorator'] = 'FormItem';
+
+  const reactions = node['x-reactions'];
+  if (reactions)
+    out['x-reactions'] = (Array.isArray(reactions) ? reactions : [reactions]).map(toReactionFunction);
+
+  if (node.properties) {
+    const props: Record<string, ISchema> = {};
+    for (const [name, child] of Object.entries(node.properties)) {
+      const converted = toFormilySchema(child, ctx);
+      if (converted) props[name] = converted;
+    }
+    out.properties = props;
+  }
+  if (node.items) out.items = toFormilySchema(node.items, ctx) ?? undefined;
+  return out as ISchema;
+}
+
+/** Names of the value fields of a schema (top level and inside void layout nodes). */
+export function fieldNames(node: FormSchema): string[] {
+  const names: string[] = [];
+  for (const [name, child] of Object.entries(node.properties ?? {})) {
+    if (child.type === 'void') names.push(...fieldNames(child));
+    else names.push(name);
+  }
+  return names;
+}

@@ -1,0 +1,374 @@
+import { Alert, Button, Card, Col, Row as GridRow, Spin } from 'antd';
+import { Suspense, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { feedback } from '../../api/feedback';
+import { t } from '../../locale/zh-CN';
+import { loadLevel } from '../../widgets/tree-table/tree-load';
+import { buttonSpec, buttonVisible } from '../actions/gates';
+import { callApi, deleteRow, deleteRows, exportList, runRequestAction } from '../actions/requests';
+import { apiOf, fillPath, pageApi } from '../definition/api';
+import type { PageAction, PageDefinition, PagePart, QueryField } from '../definition/types';
+import { resolveValues, type ValueContext } from '../definition/values';
+import { DetailView } from '../detail/DetailView';
+import { FormDialog } from '../form/FormDialog';
+import { ImportExcelModal } from '../import/ImportExcelModal';
+import { actionPart, asidePart } from '../parts/registry';
+import { usePagePermissions } from '../permissions';
+import { superQueryFields } from '../superquery/model';
+import { savedQueriesKey } from '../superquery/saved';
+import { SuperQuery } from '../superquery/SuperQuery';
+import { needsChildren, prepareTreeRows, withChildren, type TreeRow } from '../tree/tree-rows';
+import { DataTable } from './DataTable';
+import { editPayload, editValues } from './edit-values';
+import { QueryForm } from './QueryForm';
+import { hasRowActions, rowActionItems, type RowHandlers } from './row-items';
+import { RowActions } from './RowActions';
+import { Toolbar } from './Toolbar';
+import { useListQuery } from './useListQuery';
+
+type Row = Record<string, unknown>;
+const L = t.renderer;
+/** One empty list, so that a page without 'more' fields keeps its query form across renders. */
+const NO_FIELDS: QueryField[] = [];
+
+/** What a list screen needs: a page definition, or the inline page of a SubList part. */
+export type ListSpec = Omit<PageDefinition, '$schema' | 'code' | 'components' | 'kind' | 'title'> & {
+  kind?: PageDefinition['kind'];
+  title?: string;
+};
+
+export interface ListPageProps {
+  page: ListSpec;
+  /** The route's :code (entity pages). */
+  routeCode?: string;
+  /** Sent with every list request and with every add (a sub-list's parent id). */
+  fixedParams?: Record<string, unknown>;
+  /** Inside a drawer: a shorter table. */
+  embedded?: boolean;
+}
+
+type FormState = { mode: 'add' | 'edit'; title: string; values: Row | Promise<Row>; row: Row | null } | null;
+type ActionFormState = { action: PageAction; ctx: ValueContext; values: Row } | null;
+type PartState = { config: PagePart; row: Row | null; selected: Row[] } | null;
+
+/** A list or tree-list screen interpreted from its definition (spec §2, DESIGN §5). */
+export function ListPage({ page, routeCode, fixedParams, embedded }: ListPageProps) {
+  const location = useLocation();
+  const perms = usePagePermissions(page.permissionPrefix);
+  const q = useListQuery(page, routeCode, fixedParams);
+  const { rowKey, isTree, listApi, params, data, selection } = q;
+  const routeParams = useMemo(() => ({ code: routeCode }), [routeCode]);
+  const columns = useMemo(
+    () => (page.columns ?? []).filter((c) => !c.hidden && (!c.permission || perms.has(c.permission))),
+    [page.columns, perms],
+  );
+  const queryFields = page.query?.fields ?? NO_FIELDS;
+  const moreFields = page.query?.more ?? NO_FIELDS;
+
+  const [form, setForm] = useState<FormState>(null);
+  const [detailRow, setDetailRow] = useState<Row | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [part, setPart] = useState<PartState>(null);
+  const [actionForm, setActionForm] = useState<ActionFormState>(null);
+
+  const confirm = (content: string, onOk: () => Promise<unknown> | void) =>
+    feedback().modal.confirm({
+      title: L.messages.confirmTitle,
+      content,
+      onOk: () => Promise.resolve(onOk()).then(() => undefined),
+    });
+
+  // ---- row operations ----
+  const openAdd = (preset: Row = {}) => {
+    if (!page.form) return feedback().message.error(L.config.formMissing);
+    if (!pageApi(page.api, 'add')) return feedback().message.error(L.config.addUrlMissing);
+    setForm({ mode: 'add', title: L.form.addTitle, values: { ...fixedParams, ...preset }, row: null });
+  };
+  const openEdit = (row: Row) => {
+    if (!page.form) return feedback().message.error(L.config.formMissing);
+    if (!pageApi(page.api, 'edit')) return feedback().message.error(L.config.editUrlMissing);
+    setForm({
+      mode: 'edit',
+      title: L.form.editTitle,
+      values: editValues(page.form, page.api, row, rowKey, routeCode),
+      row,
+    });
+  };
+  const submitForm = (values: Row) => {
+    if (!form || !page.form) return Promise.reject(new Error(L.config.formMissing));
+    if (form.mode === 'add')
+      return callApi(pageApi(page.api, 'add')!, { ...fixedParams, ...values }, { code: routeCode });
+    const row = form.row ?? {};
+    const id = String(row[rowKey] ?? '');
+    return callApi(pageApi(page.api, 'edit')!, editPayload(page.form, values, row, rowKey), {
+      id,
+      code: routeCode,
+    });
+  };
+  const removeRow = (row: Row, text?: string) =>
+    confirm(text ?? L.messages.confirmDelete, async () => {
+      if (await deleteRow(page.api, row, rowKey, routeCode)) data.reload();
+    });
+  const removeSelected = () => {
+    if (selection.rows.length === 0) return feedback().message.warning(L.messages.selectOne);
+    confirm(L.messages.confirmBatchDelete(selection.rows.length), async () => {
+      if (await deleteRows(page.api, selection.rows, rowKey, routeCode)) {
+        q.select({ keys: [], rows: [] });
+        data.reload();
+      }
+    });
+  };
+
+  const runAction = (action: PageAction, row: Row | null) => {
+    const ctx: ValueContext = { row, selected: row ? [row] : selection.rows, route: routeParams };
+    if (!row && action.needsSelection && selection.rows.length === 0)
+      return feedback().message.warning(L.messages.selectOne);
+    if (action.kind === 'part' && action.part)
+      return setPart({ config: action.part, row, selected: ctx.selected as Row[] });
+    if (action.kind === 'form')
+      return setActionForm({ action, ctx, values: resolveValues(action.body, ctx) });
+    const go = async () => {
+      if (await runRequestAction(action, ctx, rowKey)) data.reload();
+    };
+    if (action.confirm) confirm(action.confirm, go);
+    else void go();
+  };
+
+  // ---- tree children ----
+  const loadChildren = async (row: TreeRow) => {
+    const api = apiOf(page.tree?.childrenApi) ?? listApi;
+    if (!api) return;
+    const key = row[rowKey];
+    try {
+      const level = await loadLevel({
+        url: fillPath(api.url, { code: routeCode }).url,
+        queryKey: page.tree?.parentParam ?? 'parentId',
+        parent: String(key),
+        params: fixedParams,
+      });
+      const children = prepareTreeRows(level, page.tree, rowKey);
+      data.setRows((rows) => withChildren(rows as TreeRow[], rowKey, key, children));
+    } catch {
+      // Shown by the HTTP client; the placeholder stays so the user can try again.
+    }
+  };
+
+  // ---- toolbar ----
+  const tb = page.toolbar ?? {};
+  const addSpec = buttonSpec(tb.add);
+  const batchSpec = page.list?.selection === false ? null : buttonSpec(tb.batchDelete);
+  const exportSpec = buttonSpec(tb.export);
+  const importSpec = buttonSpec(tb.import);
+  const showAdd = buttonVisible(addSpec, perms.has) && !perms.excluded('add');
+  const showBatch = buttonVisible(batchSpec, perms.has) && !perms.excluded('batch_delete');
+  const superQuerySettings = tb.superQuery ? (tb.superQuery === true ? {} : tb.superQuery) : null;
+  const sqFields = useMemo(
+    () => superQueryFields(superQuerySettings?.fields, page.columns ?? []),
+    [superQuerySettings?.fields, page.columns],
+  );
+  const exportName = exportSpec?.fileName ?? page.title ?? '';
+
+  // ---- row actions ----
+  const ra = page.rowActions ?? {};
+  const rowHandlers: RowHandlers = {
+    has: perms.has,
+    isTree,
+    edit: openEdit,
+    addChild: (row) => openAdd({ [page.tree?.parentField ?? 'parentId']: row[rowKey] }),
+    detail: setDetailRow,
+    remove: removeRow,
+    run: runAction,
+  };
+
+  const Aside = page.aside ? asidePart(page.aside.part) : null;
+  const PartView = part ? actionPart(part.config.part) : null;
+  const showPaging = data.paged && page.list?.pagination !== false;
+
+  const main = (
+    <>
+      {(queryFields.length > 0 || moreFields.length > 0) && (
+        <QueryForm fields={queryFields} more={moreFields} onSearch={q.search} />
+      )}
+      <Toolbar
+        add={showAdd ? { title: addSpec?.title, onClick: () => openAdd() } : null}
+        batchDelete={showBatch ? { title: batchSpec?.title, onClick: removeSelected } : null}
+        exportXls={
+          buttonVisible(exportSpec, perms.has)
+            ? {
+                title: exportSpec?.title,
+                onClick: () =>
+                  void exportList(page.api, params, selection.keys.map(String), exportName, routeCode),
+              }
+            : null
+        }
+        importXls={
+          buttonVisible(importSpec, perms.has)
+            ? {
+                title: importSpec?.title,
+                onClick: () =>
+                  pageApi(page.api, 'importExcel')
+                    ? setImportOpen(true)
+                    : feedback().message.error(L.config.importUrlMissing),
+              }
+            : null
+        }
+        custom={(tb.custom ?? [])
+          .filter((a) => buttonVisible(a, perms.has))
+          .map((a) => ({ key: a.key, title: a.title, danger: a.danger, onClick: () => runAction(a, null) }))}
+        superQuery={
+          superQuerySettings ? (
+            <SuperQuery
+              fields={sqFields}
+              storageKey={savedQueriesKey(superQuerySettings.saveCode, location.pathname + location.search)}
+              active={q.superQueryActive}
+              onSearch={q.setSuperQuery}
+            />
+          ) : null
+        }
+        selectedCount={selection.keys.length}
+        onClearSelection={() => q.select({ keys: [], rows: [] })}
+      />
+      {!listApi ? (
+        <Alert type="error" showIcon message={L.config.listUrlMissing} />
+      ) : data.error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={L.table.loadFailed}
+          description={data.error}
+          action={
+            <Button size="small" onClick={data.reload}>
+              {L.table.retry}
+            </Button>
+          }
+        />
+      ) : (
+        <DataTable
+          rows={data.rows}
+          rowKey={rowKey}
+          columns={columns}
+          loading={data.loading}
+          sort={q.sort}
+          paging={showPaging ? { ...q.paging, total: data.total } : null}
+          onChange={q.change}
+          selection={
+            page.list?.selection === false
+              ? undefined
+              : { keys: selection.keys, onChange: (keys, rows) => q.select({ keys, rows }) }
+          }
+          actions={
+            hasRowActions(ra)
+              ? {
+                  width: ra.width ?? 160,
+                  render: (row) => (
+                    <RowActions items={rowActionItems(ra, row, rowHandlers)} inline={ra.inline} />
+                  ),
+                }
+              : undefined
+          }
+          scrollY={page.list?.scrollY ?? (embedded ? 400 : 600)}
+          virtual={!isTree}
+          expandable={
+            isTree
+              ? {
+                  onExpand: (expanded, row) => {
+                    if (expanded && needsChildren(row as TreeRow)) void loadChildren(row as TreeRow);
+                  },
+                }
+              : undefined
+          }
+        />
+      )}
+    </>
+  );
+
+  return (
+    <div className="renderer-list-page">
+      {Aside && page.aside ? (
+        <GridRow gutter={12}>
+          <Col xs={24} md={6}>
+            <Card size="small" title={page.aside.title}>
+              <Suspense fallback={<Spin />}>
+                {/* eslint-disable-next-line react-hooks/static-components -- the part registry holds one lazy component per name */}
+                <Aside config={page.aside} onParams={q.setAside} />
+              </Suspense>
+            </Card>
+          </Col>
+          <Col xs={24} md={18}>
+            {main}
+          </Col>
+        </GridRow>
+      ) : (
+        <>
+          {page.aside && <Alert type="error" showIcon message={L.page.unknownPart(page.aside.part)} />}
+          {main}
+        </>
+      )}
+
+      {form && page.form && (
+        <FormDialog
+          open
+          title={form.title}
+          form={page.form}
+          mode={form.mode}
+          values={form.values}
+          fieldState={perms.fieldState}
+          submit={submitForm}
+          onClose={() => setForm(null)}
+          onSaved={data.reload}
+        />
+      )}
+      {actionForm?.action.form && (
+        <FormDialog
+          open
+          title={actionForm.action.form.title ?? actionForm.action.title}
+          form={actionForm.action.form}
+          mode={actionForm.ctx.row ? 'edit' : 'add'}
+          values={actionForm.values}
+          fieldState={perms.fieldState}
+          submit={(values) => {
+            const api = apiOf(actionForm.action.api, 'post')!;
+            const row = actionForm.ctx.row;
+            const id = row ? String(row[rowKey] ?? '') : undefined;
+            return callApi(
+              api,
+              { ...resolveValues(actionForm.action.params, actionForm.ctx), ...actionForm.values, ...values },
+              { id, code: routeCode },
+            );
+          }}
+          onClose={() => setActionForm(null)}
+          onSaved={data.reload}
+        />
+      )}
+      <DetailView
+        row={detailRow}
+        detail={page.detail}
+        columns={page.columns ?? []}
+        onClose={() => setDetailRow(null)}
+      />
+      {importOpen && importSpec && pageApi(page.api, 'importExcel') && (
+        <ImportExcelModal
+          open
+          url={fillPath(pageApi(page.api, 'importExcel')!.url, { code: routeCode }).url}
+          online={importSpec.online}
+          onClose={() => setImportOpen(false)}
+          onImported={data.reload}
+        />
+      )}
+      {part && PartView && (
+        <Suspense fallback={null}>
+          {/* eslint-disable-next-line react-hooks/static-components -- the part registry holds one lazy component per name */}
+          <PartView
+            config={part.config}
+            row={part.row}
+            selected={part.selected}
+            routeCode={routeCode}
+            onClose={() => setPart(null)}
+            onDone={data.reload}
+          />
+        </Suspense>
+      )}
+      {part && !PartView && <Alert type="error" showIcon message={L.page.unknownPart(part.config.part)} />}
+    </div>
+  );
+}

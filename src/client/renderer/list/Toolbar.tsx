@@ -1,0 +1,86 @@
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { t } from '../../locale/zh-CN';
+
+const L = t.renderer.toolbar;
+
+export interface ToolbarButtonSpec {
+  key: string;
+  title: string;
+  danger?: boolean;
+  primary?: boolean;
+  onClick: () => void;
+}
+
+export interface ToolbarProps {
+  add?: { title?: string; onClick: () => void } | null;
+  batchDelete?: { title?: string; onClick: () => void } | null;
+  exportXls?: { title?: string; onClick: () => void } | null;
+  importXls?: { title?: string; onClick: () => void } | null;
+  custom: ToolbarButtonSpec[];
+  /** The advanced query button, when the page has one. */
+  superQuery?: ReactNode;
+  selectedCount: number;
+  onClearSelection: () => void;
+}
+
+/** The buttons above the table, then the selection count (spec §2). */
+export function Toolbar({
+  add,
+  batchDelete,
+  exportXls,
+  importXls,
+  custom,
+  superQuery,
+  selectedCount,
+  onClearSelection,
+}: ToolbarProps) {
+  return (
+    <div className="renderer-toolbar" style={{ marginBottom: 12 }}>
+      <Space wrap>
+        {add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
+            {add.title ?? L.add}
+          </Button>
+        )}
+        {exportXls && (
+          <Button icon={<DownloadOutlined />} onClick={exportXls.onClick}>
+            {exportXls.title ?? L.export}
+          </Button>
+        )}
+        {importXls && (
+          <Button icon={<UploadOutlined />} onClick={importXls.onClick}>
+            {importXls.title ?? L.import}
+          </Button>
+        )}
+        {custom.map((b) => (
+          <Button key={b.key} danger={b.danger} type={b.primary ? 'primary' : 'default'} onClick={b.onClick}>
+            {b.title}
+          </Button>
+        ))}
+        {superQuery}
+        {batchDelete && (
+          <Button danger icon={<DeleteOutlined />} onClick={batchDelete.onClick}>
+            {batchDelete.title ?? L.batchDelete}
+          </Button>
+        )}
+      </Space>
+      {selectedCount > 0 && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="info"
+          showIcon
+          message={
+            <span>
+              {L.selected(selectedCount)}
+              <a style={{ marginLeft: 24 }} onClick={onClearSelection}>
+                {L.clearSelection}
+              </a>
+            </span>
+          }
+        />
+      )}
+    </div>
+  );
+}

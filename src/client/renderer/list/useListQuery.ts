@@ -1,0 +1,125 @@
+import { useMemo, useState, type Key } from 'react';
+import type { SuperQueryCondition } from '../../../shared/query-rules';
+import { fillPath, pageApi } from '../definition/api';
+import { resolveValues } from '../definition/values';
+import { encodeSuperQuery, type MatchType } from '../superquery/model';
+import { prepareTreeRows } from '../tree/tree-rows';
+import type { ListSpec } from './ListPage';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, listParams, queryParams, type SortState } from './params';
+import { initialQueryValues } from './QueryForm';
+import { useListData } from './useListData';
+
+type Row = Record<string, unknown>;
+export interface Selection {
+  keys: Key[];
+  rows: Row[];
+}
+const NONE: Selection = { keys: [], rows: [] };
+
+/**
+ * The state behind a list screen: query form values, department (aside) parameters, advanced query,
+ * page, sort and selection, turned into the list request and its answer. Searching goes back to the
+ * first page; a selection belongs to the rows it was made on, so new parameters clear it.
+ */
+export function useListQuery(
+  page: ListSpec,
+  routeCode: string | undefined,
+  fixedParams: Record<string, unknown> | undefined,
+) {
+  const rowKey = page.rowKey ?? 'id';
+  const isTree = page.kind === 'tree-list';
+  const fields = useMemo(() => [...(page.query?.fields ?? []), ...(page.query?.more ?? [])], [page.query]);
+  const routeParams = useMemo(() => ({ code: routeCode }), [routeCode]);
+  const listApi = useMemo(() => {
+    const api = pageApi(page.api, 'list');
+    return api ? { ...api, url: fillPath(api.url, { code: routeCode }).url } : null;
+  }, [page.api, routeCode]);
+  const declaredSort = page.list?.sort;
+  const defaultSort = useMemo<SortState | null>(() => {
+    if (declaredSort) return { column: declaredSort.column, order: declaredSort.order ?? 'desc' };
+    return isTree ? null : DEFAULT_SORT;
+  }, [declaredSort, isTree]);
+
+  const [queryValues, setQueryValues] = useState<Record<string, unknown>>(() => initialQueryValues(fields));
+  const [asideParams, setAsideParams] = useState<Record<string, unknown>>({});
+  const [superQuery, setSuperQuery] = useState<{
+    conditions: SuperQueryCondition[];
+    matchType: MatchType;
+  } | null>(null);
+  const [paging, setPaging] = useState<{ pageNo: number; pageSize: number }>({
+    pageNo: 1,
+    pageSize: page.list?.pageSize ?? DEFAULT_PAGE_SIZE,
+  });
+  const [chosenSort, setSort] = useState<SortState | null>(null);
+  const sort = chosenSort ?? defaultSort;
+
+  const staticParams = useMemo(
+    () => resolveValues(page.list?.params, { route: routeParams }),
+    [page.list?.params, routeParams],
+  );
+  const params = useMemo(
+    () =>
+      listParams({
+        pageNo: paging.pageNo,
+        pageSize: paging.pageSize,
+        sort,
+        query: queryParams(fields, queryValues),
+        extra: { ...staticParams, ...fixedParams, ...asideParams },
+        superQuery: superQuery
+          ? { params: encodeSuperQuery(superQuery.conditions), matchType: superQuery.matchType }
+          : null,
+        paginate: page.list?.pagination !== false,
+      }),
+    [
+      paging,
+      sort,
+      fields,
+      queryValues,
+      staticParams,
+      fixedParams,
+      asideParams,
+      superQuery,
+      page.list?.pagination,
+    ],
+  );
+  const prepare = useMemo(
+    () => (isTree ? (rows: Row[]) => prepareTreeRows(rows, page.tree, rowKey) : undefined),
+    [isTree, page.tree, rowKey],
+  );
+  const data = useListData(listApi, params, prepare);
+
+  const paramsKey = JSON.stringify(params);
+  const [picked, setPicked] = useState<Selection & { params: string }>({ params: '', ...NONE });
+  const selection: Selection = picked.params === paramsKey ? picked : NONE;
+  const firstPage = () => setPaging((s) => ({ ...s, pageNo: 1 }));
+
+  return {
+    rowKey,
+    isTree,
+    listApi,
+    params,
+    data,
+    paging,
+    sort,
+    selection,
+    superQueryActive: !!superQuery,
+    select: (s: Selection) => setPicked({ params: paramsKey, ...s }),
+    search: (values: Record<string, unknown>) => {
+      setQueryValues(values);
+      firstPage();
+    },
+    setAside: (p: Record<string, unknown>) => {
+      setAsideParams(p);
+      firstPage();
+    },
+    setSuperQuery: (conditions: SuperQueryCondition[], matchType: MatchType) => {
+      setSuperQuery(conditions.length ? { conditions, matchType } : null);
+      firstPage();
+    },
+    /** A page, size or sort chosen in the table. */
+    change: (c: { pageNo: number; pageSize: number; sort: SortState | null }) => {
+      setPaging({ pageNo: c.pageNo, pageSize: c.pageSize });
+      setSort(c.sort);
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { Button, Drawer, Empty, Space, Spin, Tree } from 'antd';
+import type { Key } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { httpAction } from '../../api';
+import { feedback } from '../../api/feedback';
+import { t } from '../../locale/zh-CN';
+import { report } from '../actions/requests';
+import { apiOf } from '../definition/api';
+import type { PermissionTreeProps } from '../definition/types';
+import { resolveValues } from '../definition/values';
+import type { ActionPartProps } from './registry';
+
+const L = t.renderer.parts.permissionTree;
+
+/** A node of /sys/role/queryTreeList and its kin (TreeModel, protocol.md §10). */
+interface PermNode {
+  key: string;
+  title: string;
+  children?: PermNode[];
+}
+
+/** Server nodes carry `children: null` on leaves; the tree wants them absent. */
+function normalise(nodes: ReadonlyArray<{ key: unknown; title?: unknown; children?: unknown }>): PermNode[] {
+  return nodes.map((n) => ({
+    key: String(n.key),
+    title: String(n.title ?? ''),
+    ...(Array.isArray(n.children) && n.children.length ? { children: normalise(n.children) } : {}),
+  }));
+}
+
+function allKeys(nodes: readonly PermNode[], out: string[] = []): string[] {
+  for (const n of nodes) {
+    out.push(String(n.key));
+    if (n.children) allKeys(n.children, out);
+  }
+  return out;
+}
+
+const idList = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',').filter(Boolean) : [];
+
+/**
+ * Assigns permissions to the row (role or department): the whole permission tree with the row's
+ * current ones checked; saving sends the new and the previous id lists (protocol.md §10).
+ */
+export default function PermissionTreeDrawer({ config, row, onClose }: ActionPartProps) {
+  const props = config.props as PermissionTreeProps;
+  const ownerId = String(row?.id ?? '');
+  const [tree, setTree] = useState<PermNode[] | null>(null);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [last, setLast] = useState<string[]>([]);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [saving, setSaving] = useState(false);
+  const keys = useMemo(() => allKeys(tree ?? []), [tree]);
+
+  useEffect(() => {
+    let alive = true;
+    const treeApi = apiOf(props.treeApi)!;
+    const checkedApi = apiOf(props.checkedApi)!;
+    void Promise.all([
+      httpAction<{ treeList?: PermNode[] } | PermNode[]>(
+        treeApi.url,
+        resolveValues(props.treeParams, { row }),
+        treeApi.method,
+      ),
+      httpAction<unknown>(checkedApi.url, { [props.ownerKey]: ownerId }, checkedApi.method),
+    ])
+      .then(([treeRes, checkedRes]) => {
+        if (!alive) return;
+        const list = normalise(
+          Array.isArray(treeRes.result) ? treeRes.result : (treeRes.result?.treeList ?? []),
+        );
+        const ids = idList(checkedRes.result);
+        setTree(list);
+        setChecked(ids);
+        setLast(ids);
+        setExpanded(allKeys(list));
+        if (!treeRes.success) feedback().message.warning(treeRes.message);
+      })
+      .catch(() => alive && setTree([]));
+    return () => {
+      alive = false;
+    };
+  }, [props, row, ownerId]);
+
+  const save = async (close: boolean) => {
+    const api = apiOf(props.saveApi, 'post')!;
+    setSaving(true);
+    try {
+      const res = await httpAction(
+        api.url,
+        { [props.ownerKey]: ownerId, permissionIds: checked.join(','), lastpermissionIds: last.join(',') },
+        api.method,
+      );
+      if (report(res, t.renderer.messages.saved)) {
+        setLast(checked);
+        if (close) onClose();
+      }
+    } catch {
+      // Shown by the HTTP client.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open
+      title={config.title ?? L.title}
+      width={config.width ?? 650}
+      onClose={onClose}
+      destroyOnHidden
+      footer={
+        <Space style={{ float: 'right' }}>
+          <Button onClick={onClose}>{L.cancel}</Button>
+          <Button loading={saving} onClick={() => void save(false)}>
+            {L.save}
+          </Button>
+          <Button type="primary" loading={saving} onClick={() => void save(true)}>
+            {L.saveAndClose}
+          </Button>
+        </Space>
+      }
+    >
+      {tree === null ? (
+        <Spin />
+      ) : tree.length === 0 ? (
+        <Empty description={L.empty} />
+      ) : (
+        <>
+          <Space style={{ marginBottom: 12 }}>
+            <Button size="small" onClick={() => setChecked(keys)}>
+              {L.checkAll}
+            </Button>
+            <Button size="small" onClick={() => setChecked([])}>
+              {L.uncheckAll}
+            </Button>
+            <Button size="small" onClick={() => setExpanded(keys)}>
+              {L.expandAll}
+            </Button>
+            <Button size="small" onClick={() => setExpanded([])}>
+              {L.collapseAll}
+            </Button>
+          </Space>
+          <Tree<PermNode>
+            checkable
+            checkStrictly
+            treeData={tree}
+            checkedKeys={checked}
+            expandedKeys={expanded}
+            onExpand={setExpanded}
+            onCheck={(v) => setChecked((Array.isArray(v) ? v : v.checked).map(String))}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

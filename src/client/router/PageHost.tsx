@@ -1,0 +1,32 @@
+import { Suspense, useMemo, useState } from 'react';
+import { MissingComponentPage } from '../pages/missing/MissingComponentPage';
+import { ChunkBoundary } from './ChunkBoundary';
+import type { RouteMeta } from './menu-routes';
+import { PageLoading } from './PageLoading';
+import { forgetComponent, resolveComponent } from './registry';
+import { PageMetaContext } from './route-context';
+
+/** Renders the page a menu component string names, with loading, chunk-failure retry and a not-found page. */
+export function PageHost({ component, path, meta }: { component: string; path: string; meta: RouteMeta }) {
+  const [attempt, setAttempt] = useState(0);
+  // `attempt` re-resolves after a failed chunk was forgotten.
+  const Page = useMemo(() => (attempt >= 0 ? resolveComponent(component) : null), [component, attempt]);
+  const pageMeta = useMemo(() => ({ path, meta }), [path, meta]);
+  if (!Page) return <MissingComponentPage name={component} />;
+  return (
+    <PageMetaContext.Provider value={pageMeta}>
+      <ChunkBoundary
+        key={attempt}
+        onRetry={() => {
+          forgetComponent(component);
+          setAttempt((a) => a + 1);
+        }}
+      >
+        <Suspense fallback={<PageLoading />}>
+          {/* eslint-disable-next-line react-hooks/static-components -- the registry caches one component per name */}
+          <Page />
+        </Suspense>
+      </ChunkBoundary>
+    </PageMetaContext.Provider>
+  );
+}

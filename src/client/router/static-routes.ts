@@ -1,0 +1,55 @@
+import { HOME_PATH } from '../config/constants';
+import { t } from '../locale/zh-CN';
+import type { FlatRoute, RouteMeta } from './menu-routes';
+
+const meta = (title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
+  title,
+  keepAlive: false,
+  internalOrExternal: false,
+  ...extra,
+});
+
+const page = (path: string, component: string, title: string): FlatRoute => ({
+  path,
+  component,
+  meta: meta(title),
+  trail: [title],
+});
+
+/**
+ * Static routes inside the layout (spec §2). Their pages come from the component registry, so the
+ * module that owns them (notices, feedback, medical records) provides them by name.
+ */
+export function staticLayoutRoutes(): FlatRoute[] {
+  const s = t.shell.staticRoutes;
+  return [
+    page(HOME_PATH, 'dashboard/Analysis', t.shell.home),
+    page('/isps/userAnnouncement', 'system/UserAnnouncementList', s.userAnnouncement),
+    page('/system/feedback/my/List', 'system/feedback/MyFeedbackList', s.myFeedback),
+    page('/medicalRecords/list', 'medicalRecords/MedicalRecordsList', s.medicalRecords),
+    page('/chronic/diseaseIntervene/patientManage/patientAbnormal', 'chronic/diseaseIntervene/patientManage/PatientAbnormal', s.patientAbnormal),
+  ];
+}
+
+/** Children of /dynamicForm besides its sign-in page (mobile pages provided through the registry). */
+export const DYNAMIC_FORM_PAGES = [
+  'index',
+  'list',
+  'mList',
+  'dataHandleApply',
+  'dataApplyAudit',
+  'dataApply',
+  'applyAudit',
+  'applyAdd',
+  'applyDel',
+  'applyMergeList',
+  'applyMerge',
+  'applyDetails',
+  'dataDetails',
+] as const;
+
+/** Menu routes first (the server's entry wins), then static ones for paths the menu lacks. */
+export function mergeLayoutRoutes(fromMenu: FlatRoute[], statics: FlatRoute[]): FlatRoute[] {
+  const paths = new Set(fromMenu.map((r) => r.path));
+  return [...fromMenu, ...statics.filter((r) => !paths.has(r.path))];
+}

@@ -1,0 +1,2 @@
+export { compileRules, fillTemplate, type CompiledRules, type ValidationResult } from './compile';
+export { cellText } from './cell-text';

@@ -1,0 +1,2 @@
+export { JTreeTable, type JTreeTableProps } from './JTreeTable';
+export { rowsOf, hasChildren, type TreeRow } from './tree-load';

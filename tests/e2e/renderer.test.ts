@@ -1,0 +1,360 @@
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, startServer, type RunningServer } from './browser.js';
+import { signInAs } from './sign-in.js';
+
+/**
+ * Schema-rendered screens as people use them (production build, real server, Chromium): an
+ * administrator creates, searches (plain and advanced), edits, exports, re-imports with one bad row and
+ * deletes records on the user page and on a demo entity page; an organisation manager without
+ * `user:add` sees no add button and the server refuses the call anyway (510).
+ */
+let server: RunningServer;
+let browser: Browser;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+let current: Page | null = null;
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && current)
+    await screenshot(current, `renderer-failed-${ctx.task.name.slice(0, 20)}`).catch(() => undefined);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    locale: 'zh-CN',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  current = page;
+  return { context, page };
+}
+
+// ---- small helpers over the rendered screens ----
+const button = (scope: Page | Locator, name: string) =>
+  scope.getByRole('button', { name: new RegExp(`^(\\S+ )?${name}$`) });
+const openDialog = (page: Page, title: string) =>
+  page
+    .locator('.ant-modal:visible, .ant-drawer:visible')
+    .filter({ has: page.locator('.ant-modal-title, .ant-drawer-title', { hasText: title }) })
+    .last();
+const formInput = (scope: Locator, label: string) =>
+  scope
+    .locator('.ant-formily-item')
+    .filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('input')
+    .first();
+const rows = (page: Page) => page.locator('.renderer-list-page .ant-table-row');
+const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
+const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
+
+async function search(page: Page, placeholder: string, value: string) {
+  await page.getByPlaceholder(placeholder).fill(value);
+  await button(page, '查询').first().click();
+}
+
+async function confirm(page: Page) {
+  await page.locator('.ant-modal-confirm:visible .ant-modal-confirm-btns .ant-btn-primary').last().click();
+}
+
+async function deleteRow(page: Page, text: string) {
+  const row = rowWith(page, text);
+  const inline = row.getByText('删除', { exact: true });
+  if (await inline.count()) await inline.click();
+  else {
+    await row.getByText('更多').hover();
+    await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '删除' }).click();
+  }
+  await confirm(page);
+}
+
+/** Chooses an option of an antd select inside `scope` (the n-th select). */
+async function choose(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}$`) })
+    .first()
+    .click();
+}
+
+/** Runs the export button and answers the downloaded workbook. */
+async function exportWorkbook(page: Page): Promise<ExcelJS.Workbook> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button(page, '导出').click()]);
+  const path = await download.path();
+  expect(download.suggestedFilename()).toMatch(/\.xls$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  return wb;
+}
+
+/** The header row of an export (below the title and exporter rows) and a column's index by its title. */
+function headerOf(ws: ExcelJS.Worksheet, known: string): { row: number; col: (title: string) => number } {
+  for (let r = 1; r <= 5; r++) {
+    const titles = (ws.getRow(r).values as unknown[]).map((v) => String(v ?? ''));
+    if (titles.includes(known))
+      return {
+        row: r,
+        col: (title) => {
+          const i = titles.indexOf(title);
+          if (i < 0) throw new Error(`no column ${title}`);
+          return i;
+        },
+      };
+  }
+  throw new Error('no header row');
+}
+
+/** Uploads a workbook through the page's 导入 dialog and answers the dialog. */
+async function importWorkbook(page: Page, wb: ExcelJS.Workbook, name: string, validate = false) {
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  await button(page, '导入').click();
+  const dialog = openDialog(page, '导入EXCEL');
+  if (validate) await dialog.getByRole('switch', { name: '是否开启校验' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  await dialog.getByText(name).waitFor();
+  await button(dialog, '开始上传').click();
+}
+
+describe('schema pages in the browser', () => {
+  it('lets an administrator manage users end to end', async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/isystem/user`);
+    await rows(page).first().waitFor({ timeout: 20_000 });
+
+    // Create.
+    await button(page, '新增').click();
+    let dialog = openDialog(page, '新增');
+    await formInput(dialog, '用户账号').fill('e2e_user1');
+    await formInput(dialog, '登录密码').fill('E2e#Pass2026');
+    await formInput(dialog, '确认密码').fill('E2e#Pass2026');
+    await formInput(dialog, '用户姓名').fill('端到端测试员');
+    await formInput(dialog, '手机号码').fill('13912340001');
+    await button(dialog, '确定').click();
+    await toast(page, '添加成功！').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Plain search.
+    await search(page, '请输入账号', 'e2e_user1');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rowWith(page, '端到端测试员').waitFor();
+
+    // Edit.
+    await rowWith(page, 'e2e_user1').getByText('编辑', { exact: true }).click();
+    dialog = openDialog(page, '编辑');
+    await expect.poll(() => formInput(dialog, '用户姓名').inputValue()).toBe('端到端测试员');
+    await formInput(dialog, '用户姓名').fill('端到端测试员乙');
+    await button(dialog, '确定').click();
+    await toast(page, /修改成功/).waitFor();
+    await rowWith(page, '端到端测试员乙').waitFor();
+
+    // Advanced query: clear the plain search, then 姓名 包含 测试员乙.
+    await button(page, '重置').click();
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(1);
+    await button(page, '高级查询').click();
+    const builder = openDialog(page, '高级查询构造器');
+    const line = builder.getByTestId('super-query-line').first();
+    await choose(page, line.locator('.ant-select').nth(0), '姓名');
+    await choose(page, line.locator('.ant-select').nth(1), '包含');
+    await line.getByPlaceholder('请输入值').fill('测试员乙');
+    await builder.getByRole('button', { name: '查询', exact: true }).click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.getByTestId('super-query-active').waitFor();
+    await screenshot(page, 'renderer-user-super-query');
+
+    // Export what is shown (the one user), then re-import it as a new account plus one bad row.
+    const wb = await exportWorkbook(page);
+    const ws = wb.worksheets[0];
+    const header = headerOf(ws, '登录账号');
+    const data = ws.getRow(header.row + 1);
+    expect(data.getCell(header.col('登录账号')).value).toBe('e2e_user1');
+    data.getCell(header.col('登录账号')).value = 'e2e_user2';
+    data.getCell(header.col('用户姓名')).value = '导入测试员';
+    data.getCell(header.col('手机号码')).value = '13912340002';
+    const bad = ws.getRow(header.row + 2);
+    bad.getCell(header.col('登录账号')).value = 'e2e_user3';
+    bad.getCell(header.col('用户姓名')).value = '坏数据';
+    bad.getCell(header.col('手机号码')).value = '12345';
+    await importWorkbook(page, wb, 'users-reimport.xlsx');
+    const partial = page.locator('.ant-modal-confirm:visible');
+    await partial.locator('.ant-modal-confirm-title', { hasText: '导入成功，但存在错误数据！' }).waitFor();
+    await partial.getByText(/错误行数：1/).waitFor();
+    await screenshot(page, 'renderer-user-import-partial');
+    await partial.locator('.ant-modal-confirm-btns .ant-btn').click();
+
+    // The good row arrived, the bad one did not.
+    await button(page, '高级查询').click();
+    await builder.getByRole('button', { name: '重置' }).click();
+    await builder.getByRole('button', { name: '关闭' }).click();
+    await search(page, '请输入账号', 'e2e_user');
+    await rowWith(page, '导入测试员').waitFor();
+    await expect.poll(() => rows(page).count()).toBe(2);
+
+    // Delete both.
+    await deleteRow(page, 'e2e_user2');
+    await toast(page, /删除/).first().waitFor();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await deleteRow(page, 'e2e_user1');
+    await page.locator('.renderer-list-page .ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('manages a demo entity through the generic CRUD', async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/online/cgformList/erp_customer`);
+    await page
+      .locator('.renderer-list-page')
+      .waitFor({ timeout: 20_000 })
+      .catch(async (e: unknown) => {
+        await screenshot(page, 'renderer-entity-missing');
+        throw e;
+      });
+
+    await button(page, '新增').click();
+    let dialog = openDialog(page, '新增');
+    await formInput(dialog, '客户名称').fill('端到端客户');
+    await formInput(dialog, '客户编号').fill('KH9901');
+    await formInput(dialog, '联系电话').fill('13912349901');
+    await button(dialog, '确定').click();
+    await toast(page, '添加成功！').waitFor();
+
+    await search(page, '请输入客户名称', '端到端客户');
+    await expect.poll(() => rows(page).count()).toBe(1);
+
+    await rowWith(page, 'KH9901').getByText('编辑', { exact: true }).click();
+    dialog = openDialog(page, '编辑');
+    await expect.poll(() => formInput(dialog, '客户编号').inputValue()).toBe('KH9901');
+    await formInput(dialog, '联系人').fill('王经理');
+    await button(dialog, '确定').click();
+    await toast(page, /编辑成功/).waitFor();
+    await rowWith(page, '王经理').waitFor();
+
+    await button(page, '重置').click();
+    await button(page, '高级查询').click();
+    const builder = openDialog(page, '高级查询构造器');
+    const line = builder.getByTestId('super-query-line').first();
+    await choose(page, line.locator('.ant-select').nth(0), '客户编号');
+    await line.getByPlaceholder('请输入值').fill('KH9901');
+    await builder.getByRole('button', { name: '查询', exact: true }).click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+
+    const wb = await exportWorkbook(page);
+    const ws = wb.worksheets[0];
+    const header = headerOf(ws, '客户编号');
+    const data = ws.getRow(header.row + 1);
+    expect(data.getCell(header.col('客户编号')).value).toBe('KH9901');
+    data.getCell(header.col('客户编号')).value = 'KH9902';
+    data.getCell(header.col('客户名称')).value = '端到端导入客户';
+    data.getCell(header.col('联系电话')).value = '13912349902';
+    const bad = ws.getRow(header.row + 2);
+    bad.getCell(header.col('客户编号')).value = 'BAD-1';
+    bad.getCell(header.col('客户名称')).value = '坏客户';
+    // With validation on, the definition's rules (客户编号 KH + digits) apply to every row.
+    await importWorkbook(page, wb, 'customers-reimport.xlsx', true);
+    const partial = page.locator('.ant-modal-confirm:visible');
+    await partial.locator('.ant-modal-confirm-title', { hasText: '导入成功，但存在错误数据！' }).waitFor();
+    await partial.getByText(/错误行数：1/).waitFor();
+    await partial.locator('.ant-modal-confirm-btns .ant-btn').click();
+
+    await button(page, '高级查询').click();
+    await builder.getByRole('button', { name: '重置' }).click();
+    await builder.getByRole('button', { name: '关闭' }).click();
+    await search(page, '请输入客户名称', '端到端');
+    await rowWith(page, 'KH9902').waitFor();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await screenshot(page, 'renderer-entity-list');
+
+    await deleteRow(page, 'KH9902');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await deleteRow(page, 'KH9901');
+    await page.locator('.renderer-list-page .ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens every system administration page and its parts against the real APIs', async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, server.url, 'admin');
+    const pages: Array<[string, string]> = [
+      ['/isystem/roleUserList', '医生'],
+      ['/isystem/permission', '系统管理'],
+      ['/isystem/depart', '华康医疗集团'],
+      ['/isystem/dict', '性别'],
+      ['/isys/category', ''],
+      ['/isystem/position', ''],
+      ['/isys/tenant', ''],
+      ['/isys/checkRule', ''],
+      ['/online/cgformList/erp_equipment', ''],
+    ];
+    for (const [path, text] of pages) {
+      await page.goto(`${server.url}${path}`);
+      const list = page.locator('.renderer-list-page');
+      await list.waitFor({ timeout: 20_000 });
+      await list.locator('.ant-table-row, .ant-empty-description').first().waitFor();
+      if (text) await rowWith(page, text).first().waitFor();
+      expect(await list.locator('.ant-alert-error').count(), path).toBe(0);
+    }
+
+    // Role permissions: the drawer shows the tree with the role's grants checked.
+    await page.goto(`${server.url}/isystem/roleUserList`);
+    await rowWith(page, 'doctor').getByText('授权', { exact: true }).click();
+    const drawer = openDialog(page, '角色权限配置');
+    await drawer.locator('.ant-tree-treenode-checkbox-checked').first().waitFor();
+    await screenshot(page, 'renderer-role-permissions');
+    await drawer.getByRole('button', { name: '取消', exact: true }).click();
+
+    // Dictionary items as a sub-list.
+    await page.goto(`${server.url}/isystem/dict`);
+    await rowWith(page, 'user_status').getByText('字典配置', { exact: true }).click();
+    const items = openDialog(page, '字典项');
+    await items.locator('.ant-table-row', { hasText: '冻结' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hides add from a user without user:add, and the server refuses the call (510)', async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, server.url, 'wangfang');
+    await page.goto(`${server.url}/isystem/user`);
+    await rows(page).first().waitFor({ timeout: 20_000 });
+    expect(await button(page, '新增').count()).toBe(0);
+    expect(await button(page, '批量删除').count()).toBe(0);
+    expect(await button(page, '导出').count()).toBe(1);
+    const reply = await page.evaluate(async () => {
+      const stored = JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string };
+      const res = await fetch('/jeecg-boot/sys/user/add', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-access-token': stored.value ?? '' },
+        body: JSON.stringify({
+          username: 'sneaky01',
+          realname: '越权',
+          password: 'Sneaky#2026',
+          confirmpassword: 'Sneaky#2026',
+        }),
+      });
+      return (await res.json()) as { code: number; success: boolean };
+    });
+    expect(reply).toMatchObject({ code: 510, success: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
