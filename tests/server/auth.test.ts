@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+import { loadConfig } from '../../src/server/config.js';
 
 describe.each(DIALECTS)('sign-in and sessions on $name', ({ url }) => {
   let t: TestApp;
@@ -103,5 +104,63 @@ describe.each(DIALECTS)('sign-in and sessions on $name', ({ url }) => {
     expect(chosen.json().result.userInfo.deptCode).toBe('A01A01A05');
     const foreign = await t.call({ method: 'PUT', url: '/sys/selectDepart', token, payload: { orgCode: 'A01' } });
     expect(foreign.json()).toMatchObject({ success: false, message: '您不属于该部门' });
+  });
+});
+
+describe('session lifetimes, forced logout and production secrets', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite://:memory:');
+  });
+  afterAll(async () => t?.close());
+  const menu = (token: string) => t.call({ method: 'GET', url: '/sys/permission/getUserPermissionByToken', token });
+  const sessionOf = async (token: string) =>
+    t.ctx.db.kysely.selectFrom('sysSession').selectAll().where('tokenHash', '=', t.ctx.sessions.hashToken(token)).executeTakeFirstOrThrow();
+
+  it('ends a session after its absolute lifetime (7 days) even while in use', async () => {
+    const token = await t.login('lina');
+    const s = await sessionOf(token);
+    expect(s.expiresAt - s.createdAt).toBe(7 * 24 * 3600_000);
+    await t.ctx.db.kysely.updateTable('sysSession').set({ expiresAt: Date.now() - 1 }).where('id', '=', s.id).execute();
+    expect((await menu(token)).statusCode).toBe(401);
+  });
+
+  it('ends a session idle for longer than the idle limit', async () => {
+    const token = await t.login('lina');
+    const s = await sessionOf(token);
+    await t.ctx.db.kysely
+      .updateTable('sysSession')
+      .set({ lastSeenAt: Date.now() - t.cfg.sessionIdleMs - 1000 })
+      .where('id', '=', s.id)
+      .execute();
+    expect((await menu(token)).statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = await t.login('lina');
+    const rows = await t.ctx.db.kysely.selectFrom('sysSession').select('tokenHash').execute();
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.some((r) => r.tokenHash === t.ctx.sessions.hashToken(token))).toBe(true);
+  });
+
+  it('forces another user offline only with user:forceLogout', async () => {
+    const victim = await t.login('zhangwei');
+    const nurse = await t.login('lina');
+    const refused = await t.call({ method: 'POST', url: '/sys/online/forceLogout', token: nurse, payload: { username: 'zhangwei' } });
+    expect(refused.json().code).toBe(510);
+    expect((await menu(victim)).statusCode).toBe(200);
+    const admin = await t.login('admin');
+    const done = await t.call({ method: 'POST', url: '/sys/online/forceLogout', token: admin, payload: { username: 'zhangwei' } });
+    expect(done.json()).toMatchObject({ success: true, message: '强制退出成功！' });
+    expect((await menu(victim)).statusCode).toBe(401);
+  });
+
+  it('refuses to start in production with a missing or well-known secret, naming the setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_SECRET/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'dd05f1c54d63749eda95f9fa6d49v442a', SESSION_SECRET: 'x'.repeat(40) }),
+    ).toThrow(/SIGN_SECRET 不能使用公开的默认值/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'a'.repeat(40) })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'a'.repeat(40), SESSION_SECRET: 'b'.repeat(40) }).production).toBe(true);
   });
 });
