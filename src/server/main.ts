@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './bootstrap.js';
 import { buildApp } from './app.js';
-import { DEMO_PASSWORD, NAMED_USERS } from './db/seed-data.js';
+import { DEMO_PASSWORD, NAMED_USERS, ROLES } from './db/seed-data.js';
 import { watchDefinitions } from './definitions/watch.js';
 
 /** Reads config, prepares the database and listens; prints the URL and the demo accounts. */
@@ -37,7 +37,8 @@ async function main() {
   ];
   if (cfg.seedDemo) {
     lines.push(`演示账号（密码均为 ${DEMO_PASSWORD}）：`);
-    for (const u of NAMED_USERS) lines.push(`  ${u.username.padEnd(10)} ${u.realname}（${u.roles.join(', ')}）`);
+    const roleName = (code: string) => ROLES.find(([c]) => c === code)?.[1] ?? code;
+    for (const u of NAMED_USERS) lines.push(`  ${u.username.padEnd(10)} ${u.realname}（${u.roles.map(roleName).join('、')}）`);
   }
   console.log(lines.join('\n') + '\n');
 }
