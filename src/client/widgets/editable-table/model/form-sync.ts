@@ -1,5 +1,7 @@
 import type { Row } from '../types';
 
+const HIDDEN_TAB_FLUSH_MS = 250;
+
 /**
  * Carries the table's edits to the form field. Each edit is painted first; the latest rows go to the
  * form in a task after the next frame, so the form and its observers re-render once per frame instead
@@ -21,9 +23,9 @@ export class FormSync {
     const scheduled = this.pending !== null;
     this.pending = rows;
     if (scheduled) return;
-    const later = () => setTimeout(this.flush, 0);
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(later);
-    else later();
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(this.flush, 0));
+    // A hidden tab runs no frames: edits made by code there still reach the form.
+    setTimeout(this.flush, HIDDEN_TAB_FLUSH_MS);
   };
 
   /** Sends now whatever is pending (before validation, on blur, on unmount). */
