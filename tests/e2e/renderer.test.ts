@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +95,7 @@ async function choose(page: Page, select: Locator, option: string) {
 async function exportWorkbook(page: Page): Promise<ExcelJS.Workbook> {
   const [download] = await Promise.all([page.waitForEvent('download'), button(page, '导出').click()]);
   const path = await download.path();
-  expect(download.suggestedFilename()).toMatch(/\.xls$/);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
   return wb;
@@ -117,19 +118,32 @@ function headerOf(ws: ExcelJS.Worksheet, known: string): { row: number; col: (ti
   throw new Error('no header row');
 }
 
-/** Uploads a workbook through the page's 导入 dialog and answers the dialog. */
-async function importWorkbook(page: Page, wb: ExcelJS.Workbook, name: string, validate = false) {
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+/** Uploads a file through the page's 导入 dialog and starts the upload. */
+async function importFile(page: Page, buffer: Buffer, name: string, mimeType: string, validate = false) {
   await button(page, '导入').click();
   const dialog = openDialog(page, '导入EXCEL');
   if (validate) await dialog.getByRole('switch', { name: '是否开启校验' }).click();
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer,
-  });
+  await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
   await dialog.getByText(name).waitFor();
   await button(dialog, '开始上传').click();
+}
+
+async function importWorkbook(page: Page, wb: ExcelJS.Workbook, name: string, validate = false) {
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  await importFile(
+    page,
+    buffer,
+    name,
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    validate,
+  );
+}
+
+/** A legacy Excel 97-2003 workbook (BIFF8), as older hospital systems still produce. */
+function legacyWorkbook(rows: unknown[][]): Buffer {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), '客户');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
 }
 
 describe('schema pages in the browser', () => {
@@ -202,6 +216,7 @@ describe('schema pages in the browser', () => {
     // The good row arrived, the bad one did not.
     await button(page, '高级查询').click();
     await builder.getByRole('button', { name: '重置' }).click();
+    await expect.poll(() => page.getByTestId('super-query-active').count()).toBe(0);
     await builder.getByRole('button', { name: '关闭' }).click();
     await search(page, '请输入账号', 'e2e_user');
     await rowWith(page, '导入测试员').waitFor();
@@ -275,13 +290,26 @@ describe('schema pages in the browser', () => {
     await partial.getByText(/错误行数：1/).waitFor();
     await partial.locator('.ant-modal-confirm-btns .ant-btn').click();
 
+    // The same dialog takes a legacy .xls file.
+    const legacy = legacyWorkbook([
+      ['客户名称', '客户编号', '客户类型', '联系电话'],
+      ['端到端旧版客户', 'KH9903', '医院', '13912349903'],
+    ]);
+    await importFile(page, legacy, 'customers-legacy.xls', 'application/vnd.ms-excel', true);
+    await page.locator('.ant-message', { hasText: '文件导入成功！数据行数：1' }).waitFor();
+
     await button(page, '高级查询').click();
     await builder.getByRole('button', { name: '重置' }).click();
+    await expect.poll(() => page.getByTestId('super-query-active').count()).toBe(0);
     await builder.getByRole('button', { name: '关闭' }).click();
     await search(page, '请输入客户名称', '端到端');
     await rowWith(page, 'KH9902').waitFor();
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await rowWith(page, 'KH9903').waitFor();
+    await expect.poll(() => rows(page).count()).toBe(3);
     await screenshot(page, 'renderer-entity-list');
+
+    await deleteRow(page, 'KH9903');
+    await expect.poll(() => rows(page).count()).toBe(2);
 
     await deleteRow(page, 'KH9902');
     await expect.poll(() => rows(page).count()).toBe(1);

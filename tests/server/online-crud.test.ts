@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,17 @@ async function sheet(headers: string[], rows: unknown[][]): Promise<Buffer> {
   ws.addRow(headers);
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * A legacy Excel 97-2003 (.xls, BIFF8) workbook in the same layout, written by SheetJS. A cell given as
+ * a number with a format is a date cell (the number is Excel's day serial).
+ */
+function legacySheet(headers: string[], rows: unknown[][]): Buffer {
+  const ws = XLSX.utils.aoa_to_sheet([['客户信息报表'], ['导出人:测试'], headers, ...rows]);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, '客户');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
 }
 
 async function readXlsx(content: Buffer) {
@@ -54,8 +66,8 @@ describe.each(DIALECTS)('online entity API on $name', ({ url }) => {
       query: { pageSize: '100', ...query },
       headers,
     });
-  const records = async (token: string, query: Record<string, string> = {}) => {
-    const res = await list(token, query);
+  const records = async (token: string, query: Record<string, string> = {}, code = 'erp_customer') => {
+    const res = await list(token, query, code);
     expect(res.json()).toMatchObject({ success: true, code: 200 });
     return res.json().result.records as Row[];
   };
@@ -177,9 +189,16 @@ describe.each(DIALECTS)('online entity API on $name', ({ url }) => {
       const sortBody = (await list(admin, { column: 'extractvalue(1,concat(0x7e,user()))' })).json();
       expect(sortBody.message).toContain('请注意，将要排序的列字段不存在');
       // The direction is strictly asc or desc (SQL-05): anything else is refused.
-      const odd = await list(admin, { column: 'creditLimit', order: 'desc,(case when 1=1 then id else name end)' });
+      const odd = await list(admin, {
+        column: 'creditLimit',
+        order: 'desc,(case when 1=1 then id else name end)',
+      });
       expect(odd.statusCode).toBe(400);
-      expect(odd.json()).toMatchObject({ success: false, message: '参数 order 只能是 asc 或 desc', result: null });
+      expect(odd.json()).toMatchObject({
+        success: false,
+        message: '参数 order 只能是 asc 或 desc',
+        result: null,
+      });
       // A literal value with SQL in it is only ever a bound value.
       expect(await records(admin, { name: "' or '1'='1" })).toEqual([]);
     });
@@ -627,19 +646,55 @@ describe.each(DIALECTS)('online entity API on $name', ({ url }) => {
       }
     });
 
-    it('refuses legacy .xls, unreadable files and sheets without a header, importing nothing', async () => {
+    it('imports legacy Excel 97-2003 (.xls) sheets through the same validation and error report', async () => {
+      const file = legacySheet(HEADERS, [
+        ['旧版医院甲', 'KH810001', '医院', '重点客户', '13900000011', 1500],
+        ['旧版药店乙', 'KH810002', '宠物店', '普通客户', '13900000012', '20.5'],
+      ]);
+      expect(file.subarray(0, 4)).toEqual(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
+      const res = await importFile(liuyang, file, '客户导入.xls');
+      const body = res.json();
+      expect(body).toMatchObject({ code: 201, result: { totalCount: 2, successCount: 1, errorCount: 1 } });
+      const report = (await t.call({ method: 'GET', url: body.result.fileUrl, token: liuyang })).body;
+      expect(report).toContain('第 5 行：客户类型：字典中没有“宠物店”');
+      const rows = await records(liuyang, { customerNo: 'KH81000*' });
+      expect(rows.map((r) => [r.name, r.customerType, r.level, r.creditLimit])).toEqual([
+        ['旧版医院甲', '1', 'A', 1500],
+      ]);
+
+      // Date cells (a day serial with a date format) arrive as the shown date.
+      const equipment = legacySheet(
+        ['设备名称', '设备序列号', '设备状态', '购置日期'],
+        [['旧版监护仪', 'SN-XLS-0001', '在用', { t: 'n', v: 45366, z: 'yyyy-mm-dd' }]],
+      );
+      const eq = await importFile(liuyang, equipment, '设备.xls', '1', 'erp_equipment');
+      expect(eq.json()).toMatchObject({ code: 200, message: '文件导入成功！数据行数：1' });
+      const saved = await records(liuyang, { serialNo: 'SN-XLS-0001' }, 'erp_equipment');
+      expect(saved[0]).toMatchObject({ name: '旧版监护仪', status: '1', purchaseDate: '2024-03-15' });
+    });
+
+    it('refuses unreadable files, oversized sheets and sheets without a header, importing nothing', async () => {
       const before = await count('erp_customer');
       const ole = Buffer.concat([
         Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
         Buffer.alloc(512),
       ]);
-      const xls = (await importFile(liuyang, ole, 'old.xls')).json();
-      expect(xls).toMatchObject({ success: false, code: 500 });
-      expect(xls.message).toBe(
-        '文件导入失败:不支持 Excel 97-2003 (.xls) 格式的文件，请在 Excel 中“另存为” .xlsx 格式后再导入',
+      const broken = (await importFile(liuyang, ole, 'old.xls')).json();
+      expect(broken).toMatchObject({ success: false, code: 500 });
+      expect(broken.message).toBe('文件导入失败:无法读取文件，请上传 Excel (.xls 或 .xlsx) 文件');
+      const html = (
+        await importFile(liuyang, Buffer.from('<table><tr><td>客户名称</td></tr></table>'), 'a.xls')
+      ).json();
+      expect(html.message).toBe('文件导入失败:无法读取文件，请上传 Excel (.xls 或 .xlsx) 文件');
+      const big = legacySheet(
+        HEADERS,
+        Array.from({ length: 5001 }, (_, i) => ['大文件', `KH9${String(i).padStart(5, '0')}`]),
+      );
+      expect((await importFile(liuyang, big, 'big.xls')).json().message).toBe(
+        '文件导入失败:单个文件最多导入 5000 行数据',
       );
       const junk = (await importFile(liuyang, Buffer.from('not a zip'), 'x.xlsx')).json();
-      expect(junk.message).toBe('文件导入失败:无法读取文件，请上传 Excel (.xlsx) 文件');
+      expect(junk.message).toBe('文件导入失败:无法读取文件，请上传 Excel (.xls 或 .xlsx) 文件');
       const noHeader = (await importFile(liuyang, await sheet(['甲', '乙'], [['1', '2']]))).json();
       expect(noHeader.message).toContain('文件导入失败:没有找到表头');
       const denied = await importFile(
@@ -714,6 +769,30 @@ describe.each(DIALECTS)('online entity API on $name', ({ url }) => {
         sex: 1,
         phone: '13700000001',
       });
+      const legacy = await t.call({
+        method: 'POST',
+        url: '/sys/user/importExcel',
+        token: admin,
+        ...multipartForm([
+          {
+            name: 'file',
+            file: {
+              name: 'users.xls',
+              content: legacySheet(['登录账号', '用户姓名', '性别'], [['import_user5', '旧版用户', '女']]),
+            },
+          },
+        ]),
+      });
+      expect(legacy.json()).toMatchObject({ code: 200, message: '文件导入成功！数据行数：1' });
+      const legacyUser = (
+        await t.call({
+          method: 'GET',
+          url: '/sys/user/list',
+          token: admin,
+          query: { username: 'import_user5' },
+        })
+      ).json().result.records[0];
+      expect(legacyUser).toMatchObject({ realname: '旧版用户', sex: 2 });
       const login = await t.call({
         method: 'POST',
         url: '/sys/login',

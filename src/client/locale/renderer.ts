@@ -58,7 +58,8 @@ export const renderer = {
     confirmBatchDelete: (n: number) => `确定要删除选中的 ${n} 条数据吗？`,
     deleted: '删除成功！',
     saved: '保存成功！',
-    exportFileSuffix: '.xls',
+    // The server writes Office Open XML; naming it .xls would make Excel warn that format and name differ.
+    exportFileSuffix: '.xlsx',
   },
   form: {
     addTitle: '新增',

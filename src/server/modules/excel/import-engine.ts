@@ -52,7 +52,7 @@ export async function importFiles<R>(
     let rows: SheetRow[];
     let prepared: Array<PreparedRow<R>>;
     try {
-      ({ rows } = await readSheet(file.content, file.name, target.columns));
+      ({ rows } = await readSheet(file.content, target.columns));
       if (rows.length === 0) throw bizError('文件中没有数据行');
       prepared = await target.prepare(rows);
       const records = prepared.flatMap((p) => ('record' in p ? [p.record] : []));

@@ -23,7 +23,7 @@ const USER_BIZ = 'sys_user';
 
 /**
  * Excel in and out (protocol §9): exports of the current list query or the selected rows as real .xlsx
- * workbooks with Chinese headers and dictionary text, imports of .xlsx sheets validated row by row, and
+ * workbooks with Chinese headers and dictionary text, imports of .xlsx and legacy .xls sheets validated row by row, and
  * the importing user's error reports. Entities and users share one engine.
  */
 export async function excelRoutes(fastify: FastifyInstance) {

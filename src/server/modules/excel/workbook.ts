@@ -1,5 +1,8 @@
 import ExcelJS from 'exceljs';
 import { bizError } from '../../http/errors.js';
+import { loadGrid, type CellScalar } from './sheet-grid.js';
+
+export type { CellScalar };
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows one imported sheet may hold; larger files are refused before anything is read into the database. */
@@ -51,26 +54,11 @@ function cellValue(v: unknown): string | number | null {
   return typeof v === 'number' ? v : String(v);
 }
 
-export type CellScalar = string | number | boolean | Date | null;
-
 export interface SheetRow {
   /** 1-based row number in the sheet, for error reports. */
   number: number;
   /** Cell values by column key. */
   values: Record<string, CellScalar>;
-}
-
-/** Reads one cell as a plain value: rich text joined, formulas as their cached result, links as text. */
-function scalar(v: ExcelJS.CellValue): CellScalar {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return scalar(v.result as ExcelJS.CellValue);
-    if ('text' in v) return String(v.text);
-    if ('error' in v) return null;
-  }
-  return String(v);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -93,29 +81,18 @@ export function cellDateText(v: Date | string, kind: 'date' | 'datetime'): strin
   return kind === 'date' ? text.slice(0, 10) : text;
 }
 
-const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
-
 /**
- * The data rows of the first sheet, keyed by the columns whose title (or key) appears in the header
- * row. The header is the row among the first five that names most columns, so both our export layout
- * (two title rows) and a plain sheet import. Legacy .xls is refused with a clear message.
+ * The data rows of the first sheet (.xlsx or legacy .xls), keyed by the columns whose title (or key)
+ * appears in the header row. The header is the row among the first five that names most columns, so
+ * both our export layout (two title rows) and a plain sheet import.
  */
 export async function readSheet(
   content: Buffer,
-  fileName: string,
   columns: SheetColumn[],
 ): Promise<{ rows: SheetRow[]; matched: SheetColumn[] }> {
-  if (content.subarray(0, 4).equals(OLE2_MAGIC) || /\.xls$/i.test(fileName))
-    throw bizError('不支持 Excel 97-2003 (.xls) 格式的文件，请在 Excel 中“另存为” .xlsx 格式后再导入');
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw bizError('无法读取文件，请上传 Excel (.xlsx) 文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw bizError('文件中没有工作表');
-  if (ws.rowCount > MAX_IMPORT_ROWS + 5) throw bizError(`单个文件最多导入 ${MAX_IMPORT_ROWS} 行数据`);
+  // A cheap early refusal of sheets far too long; the exact limit is on the data rows below.
+  const grid = await loadGrid(content, MAX_IMPORT_ROWS + 6);
+  if (grid.rowCount > MAX_IMPORT_ROWS + 5) throw bizError(`单个文件最多导入 ${MAX_IMPORT_ROWS} 行数据`);
   const byLabel = new Map<string, SheetColumn>();
   for (const c of columns) {
     byLabel.set(c.title.trim(), c);
@@ -123,13 +100,12 @@ export async function readSheet(
   }
   let headerRow = 0;
   let positions = new Map<number, SheetColumn>();
-  for (let r = 1; r <= Math.min(5, ws.rowCount); r++) {
+  for (let r = 1; r <= Math.min(5, grid.rowCount); r++) {
     const found = new Map<number, SheetColumn>();
-    ws.getRow(r).eachCell((cell, col) => {
-      const label = String(scalar(cell.value) ?? '').trim();
-      const c = byLabel.get(label);
+    for (let col = 1; col <= grid.colCount; col++) {
+      const c = byLabel.get(String(grid.cell(r, col) ?? '').trim());
       if (c && ![...found.values()].includes(c)) found.set(col, c);
-    });
+    }
     if (found.size > positions.size) {
       positions = found;
       headerRow = r;
@@ -138,17 +114,17 @@ export async function readSheet(
   if (positions.size === 0)
     throw bizError(`没有找到表头，表头应包含：${columns.map((c) => c.title).join('、')}`);
   const rows: SheetRow[] = [];
-  for (let r = headerRow + 1; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
+  for (let r = headerRow + 1; r <= grid.rowCount; r++) {
     const values: Record<string, CellScalar> = {};
     let empty = true;
     for (const [col, c] of positions) {
-      let v = scalar(row.getCell(col).value);
+      let v = grid.cell(r, col);
       if (typeof v === 'string') v = v.trim() === '' ? null : v;
       if (v !== null) empty = false;
       values[c.key] = v;
     }
     if (!empty) rows.push({ number: r, values });
   }
+  if (rows.length > MAX_IMPORT_ROWS) throw bizError(`单个文件最多导入 ${MAX_IMPORT_ROWS} 行数据`);
   return { rows, matched: [...positions.values()] };
 }
