@@ -1322,7 +1322,7 @@ export interface ReportDefinition {
   defaultSort?: ReportSort;
   pageSize?: 10 | 20 | 30;
   /**
-   * How long the console may reuse a response within a popup group (default 30).
+   * Seconds the console reuses this report's answers within a popup group (a picker with a groupId); 0 always asks the server. Sent as cacheSeconds in the getRpColumns answer.
    */
   cacheSeconds?: number;
 }

@@ -44,6 +44,7 @@ describe.each(DIALECTS)('popup reports on $name', ({ url }) => {
     const r = body.result;
     expect(r.cgRpConfigId).toBe(USER_REPORT_ID);
     expect(r.cgRpConfigName).toBe('人员选择');
+    expect(r.cacheSeconds).toBe(30);
     const fields = r.columns.map((c: { dataIndex: string }) => c.dataIndex);
     expect(fields).toEqual([
       'username',

@@ -49,7 +49,14 @@ export async function describeColumns(
     const code = q.item.dictCode ?? report.byField.get(q.item.field)?.def.dictCode;
     if (code) await load(q.item.field, code);
   }
-  return { cgRpConfigId: report.id, cgRpConfigName: report.def.name, columns, dictOptions };
+  return {
+    cgRpConfigId: report.id,
+    cgRpConfigName: report.def.name,
+    columns,
+    dictOptions,
+    // How long the console may reuse this report's answers within a popup group.
+    cacheSeconds: report.def.cacheSeconds ?? 30,
+  };
 }
 
 /**
