@@ -622,6 +622,21 @@ export type ToolbarButton =
 export type Condition = FieldCondition | AllCondition | AnyCondition | NotCondition;
 
 /**
+ * A built-in row action: true, or its title, permission gate and the row condition under which it shows (e.g. no 编辑 on a released announcement).
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "RowButton".
+ */
+export type RowButton =
+  | boolean
+  | {
+      title?: string;
+      permission?: string;
+      unlessPermission?: string;
+      visibleWhen?: Condition;
+    };
+
+/**
  * A screen rendered at run time: list, tree-list, form or detail. The console fetches it with GET /sys/schema/page?component=<name>&code=<code> and interprets it; nothing in it is ever evaluated as code.
  */
 export interface PageDefinition {
@@ -1193,9 +1208,9 @@ export interface ValidatorRule {
  * via the `definition` "RowActions".
  */
 export interface RowActions {
-  edit?: ToolbarButton;
-  detail?: ToolbarButton;
-  addChild?: ToolbarButton;
+  edit?: RowButton;
+  detail?: RowButton;
+  addChild?: RowButton;
   delete?:
     | boolean
     | {
@@ -1228,6 +1243,10 @@ export interface PermissionTreeProps {
    */
   ownerKey: string;
   saveApi: ApiRef;
+  /**
+   * Data rules of one menu for the row (roles): GET <dataRuleApi>/<permissionId>/<ownerId> answers {datarule, drChecked}; saving POSTs {permissionId, <ownerKey>, dataRuleIds}. Menus with rules get a 数据规则 link in the tree.
+   */
+  dataRuleApi?: string;
 }
 
 /**
