@@ -139,6 +139,13 @@ export const renderer = {
       cancel: '取消',
       empty: '暂无可授权的权限',
     },
+    dataRules: {
+      link: '数据规则',
+      title: (menu: string) => `数据规则配置：${menu}`,
+      save: '保存',
+      cancel: '取消',
+      empty: '该菜单没有数据规则',
+    },
     departTree: {
       search: '搜索部门',
     },

@@ -135,6 +135,61 @@ describe('parts named by definitions', () => {
     );
   });
 
+  it('PermissionTreeDrawer offers 数据规则 on menus with rules and saves the role’s choice', async () => {
+    const s = fakeServer({
+      ...pageRoute(rolePage),
+      'GET /sys/role/list': page([{ id: 'r1', roleName: '医生', roleCode: 'doctor' }]),
+      'GET /sys/role/queryTreeList': ok({
+        treeList: [
+          { key: 'p2', title: '用户管理', ruleFlag: 1, children: null },
+          { key: 'p3', title: '角色管理', ruleFlag: 0, children: null },
+        ],
+        ids: ['p2', 'p3'],
+      }),
+      'GET /sys/permission/queryRolePermission': ok(['p2']),
+      'GET /sys/role/datarule/p2/r1': ok({
+        datarule: [
+          {
+            id: 'dr1',
+            ruleName: '本科室',
+            ruleColumn: 'sys_org_code',
+            ruleConditions: 'RIGHT_LIKE',
+            ruleValue: '#{sys_org_code}',
+          },
+          { id: 'dr2', ruleName: '仅男性', ruleColumn: 'sex', ruleConditions: '=', ruleValue: '1' },
+        ],
+        drChecked: 'dr1',
+      }),
+      'POST /sys/role/datarule': ok(null, '保存成功!'),
+    });
+    openPage('system/RoleList', '/isystem/roleUserList');
+    await screen.findByText('医生');
+    await userEvent.click(within(rowOf('医生')).getByText('授权'));
+    const drawer = await dialogTitled('角色权限配置');
+    await within(drawer).findByText('角色管理');
+    expect(within(drawer).getAllByText('数据规则')).toHaveLength(1);
+    await userEvent.click(within(drawer).getByText('数据规则'));
+    const rules = await dialogTitled('数据规则配置：用户管理');
+    const box = (name: string) => within(rules).getByRole('checkbox', { name: new RegExp(name) });
+    await waitFor(() => expect(box('本科室')).toBeChecked());
+    expect(box('仅男性')).not.toBeChecked();
+    expect(within(rules).getByText('sys_org_code RIGHT_LIKE #{sys_org_code}')).toBeInTheDocument();
+    await userEvent.click(box('仅男性'));
+    await userEvent.click(within(rules).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(s.last('POST', '/sys/role/datarule')?.body).toEqual({
+        permissionId: 'p2',
+        roleId: 'r1',
+        dataRuleIds: 'dr1,dr2',
+      }),
+    );
+    // The link opens the rules without changing the menu grants.
+    const checked = Array.from(drawer.querySelectorAll('.ant-tree-treenode-checkbox-checked')).map(
+      (n) => n.querySelector('.ant-tree-title')?.textContent,
+    );
+    expect(checked).toEqual(['用户管理数据规则']);
+  });
+
   it('SubList lists and adds the dictionary’s items with its id', async () => {
     const s = fakeServer({
       ...pageRoute(dictPage),

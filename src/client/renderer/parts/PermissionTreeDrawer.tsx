@@ -8,6 +8,7 @@ import { report } from '../actions/requests';
 import { apiOf } from '../definition/api';
 import type { PermissionTreeProps } from '../definition/types';
 import { resolveValues } from '../definition/values';
+import DataRuleDrawer from './DataRuleDrawer';
 import type { ActionPartProps } from './registry';
 
 const L = t.renderer.parts.permissionTree;
@@ -16,14 +17,19 @@ const L = t.renderer.parts.permissionTree;
 interface PermNode {
   key: string;
   title: string;
+  /** The menu has data rules (TreeModel.ruleFlag 1). */
+  ruleFlag?: boolean;
   children?: PermNode[];
 }
 
 /** Server nodes carry `children: null` on leaves; the tree wants them absent. */
-function normalise(nodes: ReadonlyArray<{ key: unknown; title?: unknown; children?: unknown }>): PermNode[] {
+function normalise(
+  nodes: ReadonlyArray<{ key: unknown; title?: unknown; ruleFlag?: unknown; children?: unknown }>,
+): PermNode[] {
   return nodes.map((n) => ({
     key: String(n.key),
     title: String(n.title ?? ''),
+    ...(Number(n.ruleFlag) === 1 ? { ruleFlag: true } : {}),
     ...(Array.isArray(n.children) && n.children.length ? { children: normalise(n.children) } : {}),
   }));
 }
@@ -51,6 +57,7 @@ export default function PermissionTreeDrawer({ config, row, onClose }: ActionPar
   const [last, setLast] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [saving, setSaving] = useState(false);
+  const [ruleMenu, setRuleMenu] = useState<PermNode | null>(null);
   const keys = useMemo(() => allKeys(tree ?? []), [tree]);
 
   useEffect(() => {
@@ -150,8 +157,36 @@ export default function PermissionTreeDrawer({ config, row, onClose }: ActionPar
             expandedKeys={expanded}
             onExpand={setExpanded}
             onCheck={(v) => setChecked((Array.isArray(v) ? v : v.checked).map(String))}
+            titleRender={(node) =>
+              node.ruleFlag && props.dataRuleApi ? (
+                <span>
+                  {node.title}
+                  <a
+                    style={{ marginLeft: 8 }}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setRuleMenu(node);
+                    }}
+                  >
+                    {t.renderer.parts.dataRules.link}
+                  </a>
+                </span>
+              ) : (
+                node.title
+              )
+            }
           />
         </>
+      )}
+      {ruleMenu && props.dataRuleApi && (
+        <DataRuleDrawer
+          api={props.dataRuleApi}
+          permissionId={ruleMenu.key}
+          menuName={ruleMenu.title}
+          ownerKey={props.ownerKey}
+          ownerId={ownerId}
+          onClose={() => setRuleMenu(null)}
+        />
       )}
     </Drawer>
   );

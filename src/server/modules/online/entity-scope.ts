@@ -5,6 +5,8 @@ import { ORG_CODE_STEP, type DataScope } from '../../auth/scope.js';
 import type { Session } from '../../auth/sessions.js';
 import type { Database } from '../../db/tables.js';
 import { startsWith } from '../../lib/like.js';
+import { dataRulePredicate, grantedDataRules } from '../../auth/data-rules.js';
+import { entityModel } from './entity-model.js';
 
 // Entity tables are not in the typed Database; their columns come from the definition.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -70,12 +72,24 @@ function rowPredicate(
   }
 }
 
-/** The caller's scope predicate for an entity, computed once per request. */
+/**
+ * The caller's rows of an entity, computed once per request: tenant and data scope, then the data
+ * rules their roles carry on the entity's menu (/online/cgformList/<code>). Lists, exports, reads,
+ * edits and deletes all go through it, so a row a rule hides cannot be reached another way.
+ */
 export async function requestScope(
   request: FastifyRequest,
   entity: EntityDefinition,
 ): Promise<ScopePredicate> {
-  return scopePredicate(entity, request.user(), await request.scope());
+  const session = request.user();
+  const scope = scopePredicate(entity, session, await request.scope());
+  const rules = await grantedDataRules(request.server.ctx.db.kysely, session.userId, {
+    url: `/online/cgformList/${entity.code}`,
+  });
+  const ruled = dataRulePredicate(rules, entityModel(entity).fields, session, (rule, reason) =>
+    request.log.warn({ ruleId: rule.id, entity: entity.code, reason }, 'data rule unusable: rows hidden'),
+  );
+  return ruled ? (eb) => eb.and([scope(eb), ruled(eb)]) : scope;
 }
 
 /** Scope columns of a new row, from the session (never from the request body). */
