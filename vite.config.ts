@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './tools/vite-precompress.js';
 
 const API_TARGET = process.env.VITE_API_TARGET || 'http://localhost:8080';
 
@@ -12,7 +13,7 @@ const API_TARGET = process.env.VITE_API_TARGET || 'http://localhost:8080';
  * rolldown pulls a group's dependencies (React, antd) into it, which would drag it onto every page.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   base: '/',
   resolve: {
     alias: {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST_INDEX = path.join(ROOT, 'dist/client/index.html');
 /** What the console bundle is built from. */
-const INPUTS = ['index.html', 'vite.config.ts', 'package-lock.json', 'src/client', 'src/shared', 'public'];
+const INPUTS = ['index.html', 'vite.config.ts', 'tools/vite-precompress.ts', 'package-lock.json', 'src/client', 'src/shared', 'public'];
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

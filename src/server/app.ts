@@ -74,9 +74,12 @@ async function serveConsoleFiles(app: App, ctx: AppContext): Promise<boolean> {
       wildcard: false,
       index: false,
       serve: true,
+      // The build writes .br and .gz copies (tools/vite-precompress.ts); browsers get the smallest they accept.
+      preCompressed: true,
       // Files under dist/assets carry content hashes.
       setHeaders: (reply, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }

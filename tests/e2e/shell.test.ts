@@ -37,13 +37,21 @@ const signIn = (p: Page, password: string) => submitLogin(p, 'admin', password);
 
 /** Closes toasts and lets animations settle so screenshots show the page itself. */
 async function settle(p: Page) {
-  for (const close of await p.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
-  await p.locator('.ant-notification-notice').first().waitFor({ state: 'detached', timeout: 3000 }).catch(() => {});
+  for (const close of await p.locator('.ant-notification-notice-close').all())
+    await close.click().catch(() => {});
+  await p
+    .locator('.ant-notification-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 3000 })
+    .catch(() => {});
   await p.waitForTimeout(400);
 }
 
 const tabTitles = (p: Page) => p.locator('.shell-tabs .ant-tabs-tab-btn').allTextContents();
-const tab = (p: Page, title: string) => p.locator('.shell-tabs .ant-tabs-tab').filter({ has: p.locator('.ant-tabs-tab-btn', { hasText: new RegExp(`^${title}$`) }) });
+const tab = (p: Page, title: string) =>
+  p
+    .locator('.shell-tabs .ant-tabs-tab')
+    .filter({ has: p.locator('.ant-tabs-tab-btn', { hasText: new RegExp(`^${title}$`) }) });
 const sideMenu = (p: Page) => p.locator('.shell-sider');
 
 async function openMenu(p: Page, group: string, item: string) {
@@ -55,8 +63,12 @@ async function openMenu(p: Page, group: string, item: string) {
 describe('console shell in the browser', () => {
   it('sends a visitor to the login page with the intended path and keeps heavy code off it', async () => {
     const chunks: string[] = [];
+    const encodings = new Set<string>();
     page.on('request', (r) => {
       if (r.url().includes('/assets/')) chunks.push(r.url());
+    });
+    page.on('response', (r) => {
+      if (/\/assets\/.+\.js$/.test(r.url())) encodings.add(r.headers()['content-encoding'] ?? 'none');
     });
     await page.goto(`${server.url}/isystem/user?from=e2e`);
     await page.getByRole('tab', { name: '账户密码登录' }).waitFor();
@@ -65,6 +77,8 @@ describe('console shell in the browser', () => {
     await page.waitForLoadState('networkidle');
     expect(chunks.length).toBeGreaterThan(0);
     expect(chunks.filter((u) => HEAVY_CHUNK.test(u.split('/').pop() ?? ''))).toEqual([]);
+    // Scripts travel precompressed (brotli for Chromium), never as raw text.
+    expect([...encodings]).toEqual(['br']);
     await screenshot(page, 'shell-login-desktop');
   });
 
@@ -92,7 +106,9 @@ describe('console shell in the browser', () => {
     await openMenu(page, '系统管理', '部门管理');
     await openMenu(page, '系统管理', '数据字典');
     await page.waitForURL((u) => u.pathname === '/isystem/dict');
-    await expect.poll(() => tabTitles(page), POLL).toEqual(['首页', '用户管理', '角色管理', '部门管理', '数据字典']);
+    await expect
+      .poll(() => tabTitles(page), POLL)
+      .toEqual(['首页', '用户管理', '角色管理', '部门管理', '数据字典']);
     await settle(page);
     await screenshot(page, 'shell-tabs-desktop');
 
@@ -123,8 +139,14 @@ describe('console shell in the browser', () => {
     await drawer.getByText('亮色菜单风格').click();
     await drawer.getByRole('radio', { name: '酱紫' }).click();
     await expect(sideMenu(page).getAttribute('class')).resolves.toContain('ant-layout-sider-light');
-    const stored = await page.evaluate(() => [localStorage.getItem('pro__DEFAULT_THEME'), localStorage.getItem('pro__DEFAULT_COLOR')]);
-    expect(stored).toEqual([JSON.stringify({ value: 'light', expire: null }), JSON.stringify({ value: '#722ED1', expire: null })]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('pro__DEFAULT_THEME'),
+      localStorage.getItem('pro__DEFAULT_COLOR'),
+    ]);
+    expect(stored).toEqual([
+      JSON.stringify({ value: 'light', expire: null }),
+      JSON.stringify({ value: '#722ED1', expire: null }),
+    ]);
     await settle(page);
     await screenshot(page, 'shell-settings-desktop');
 
@@ -179,7 +201,9 @@ describe('console shell in the browser', () => {
     await confirm.getByRole('button', { name: '确定' }).click();
     await page.waitForURL((u) => u.pathname === '/user/login');
     await page.getByRole('tab', { name: '账户密码登录' }).waitFor();
-    const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => /Access-Token|Login_Userinfo|TENANT_ID/.test(k)));
+    const left = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => /Access-Token|Login_Userinfo|TENANT_ID/.test(k)),
+    );
     expect(left).toEqual([]);
     // The remembered username stays for the next sign-in.
     await expect(page.getByPlaceholder('请输入用户名').inputValue()).resolves.toBe('admin');
@@ -187,7 +211,9 @@ describe('console shell in the browser', () => {
 
   it('follows a redirect query after signing in with the new password', async () => {
     await page.goto(`${server.url}/isystem/depart`);
-    await page.waitForURL((u) => u.pathname === '/user/login' && u.searchParams.get('redirect') === '/isystem/depart');
+    await page.waitForURL(
+      (u) => u.pathname === '/user/login' && u.searchParams.get('redirect') === '/isystem/depart',
+    );
     await signIn(page, NEW_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/isystem/depart');
     await expect.poll(() => tabTitles(page), POLL).toEqual(['首页', '部门管理']);
@@ -205,7 +231,12 @@ describe('console shell in the browser', () => {
   });
 
   it('works at phone width: drawer menu, no tabs, header title', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'zh-CN',
+      isMobile: true,
+      hasTouch: true,
+    });
     const p = await phone.newPage();
     p.on('pageerror', (e) => errors.push(e.message));
     await p.goto(`${server.url}/`);
