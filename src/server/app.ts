@@ -57,6 +57,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     appCode: ctx.cfg.defaultAppCode,
     // The request signature is protocol compatibility, not a secret: browsers must sign with it.
     signSecret: ctx.cfg.signSecret,
+    // Where the sign-in page sends people for single sign-on; empty when CAS is not configured.
+    casLoginUrl: ctx.cfg.casPrefix ? `${ctx.cfg.casPrefix.replace(/\/+$/, '')}/login` : '',
   }));
   app.get('/health', { config: { access: 'public' } }, async () => ok('ok'));
 

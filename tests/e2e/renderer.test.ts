@@ -89,6 +89,8 @@ async function choose(page: Page, select: Locator, option: string) {
     .filter({ hasText: new RegExp(`^${option}$`) })
     .first()
     .click();
+  // Wait until the choice is rendered: inputs that depend on it are replaced when it lands.
+  await select.locator('.ant-select-selection-item', { hasText: option }).waitFor();
 }
 
 /** Runs the export button and answers the downloaded workbook. */

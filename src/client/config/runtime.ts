@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   signSecret?: string;
   /** History base when a micro-frontend host mounts the console below a path. */
   routerBase?: string;
+  /** The CAS server's login page; the sign-in screen offers single sign-on when set. */
+  casLoginUrl?: string;
 }
 
 const DEFAULTS: RuntimeConfig = {

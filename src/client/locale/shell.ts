@@ -34,6 +34,8 @@ export const shell = {
     rememberMe: '记住用户名',
     forgot: '忘记密码',
     register: '注册账户',
+    cas: '单点登录',
+    casSigningIn: '正在通过单点登录进入系统…',
     submit: '登录',
     submitting: '登录中...',
     verifyFirst: '请先完成滑块验证',

@@ -23,6 +23,16 @@ export function phoneLogin(mobile: string, captcha: string): Promise<LoginResult
   return signIn('/sys/phoneLogin', { mobile, captcha, remember_me: true });
 }
 
+/**
+ * Single sign-on (protocol §2.9): the CAS server sent the browser back with a one-time ticket for
+ * `service`; the server validates it and signs the CAS user in.
+ */
+export async function casLogin(ticket: string, service: string): Promise<LoginResult> {
+  const res = await getAction<LoginResult>('/sys/cas/client/validateLogin', { ticket, service });
+  if (String(res.code) !== '200' || !res.result?.token) throw new Error(res.message || t.shell.login.failed);
+  return res.result;
+}
+
 /** smsmode: '0' sign-in, '1' register, '2' forgotten password. Resolves to the server's message. */
 export async function sendSmsCode(mobile: string, smsmode: '0' | '1' | '2'): Promise<string> {
   const res = await postAction<string>('/sys/sms', { mobile, smsmode });
@@ -50,14 +60,17 @@ export async function loadPermissions(): Promise<MenuNode[]> {
   const res = await getAction<PermissionResult>('/sys/permission/getUserPermissionByToken');
   const result = res.result;
   if (!res.success || !result) throw new Error(res.message || t.shell.login.permissionLoadFailed);
-  if (!Array.isArray(result.menu) || result.menu.length === 0) throw new Error(t.shell.login.permissionsEmpty);
+  if (!Array.isArray(result.menu) || result.menu.length === 0)
+    throw new Error(t.shell.login.permissionsEmpty);
   setPermissions({ menu: result.menu, auth: result.auth ?? [], allAuth: result.allAuth ?? [] });
   return result.menu;
 }
 
 /** The signed-in user's departments and the current one (`{list, orgCode}` or a bare list). */
 export async function currentUserDeparts(): Promise<{ list: Depart[]; orgCode: string | null }> {
-  const res = await getAction<Depart[] | { list: Depart[]; orgCode?: string | null }>('/sys/user/getCurrentUserDeparts');
+  const res = await getAction<Depart[] | { list: Depart[]; orgCode?: string | null }>(
+    '/sys/user/getCurrentUserDeparts',
+  );
   if (!res.success) throw new Error(res.message);
   const r = res.result;
   const list = Array.isArray(r) ? r : (r?.list ?? []);
@@ -71,7 +84,9 @@ export async function currentUserDeparts(): Promise<{ list: Depart[]; orgCode: s
  */
 export async function selectDepart(orgCode: string, token?: string): Promise<UserInfo> {
   const headers = token ? { 'X-Access-Token': token } : undefined;
-  const res = (await http.put<Envelope<{ userInfo?: UserInfo }>>('/sys/selectDepart', { orgCode }, { headers })).data;
+  const res = (
+    await http.put<Envelope<{ userInfo?: UserInfo }>>('/sys/selectDepart', { orgCode }, { headers })
+  ).data;
   if (!res.success) throw new Error(res.message);
   const info = res.result?.userInfo ?? { ...(useSessionStore.getState().userInfo as UserInfo), orgCode };
   if (!token) setUserInfo(info);

@@ -15,7 +15,7 @@ export function resetShell(width = 1440) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
   localStorage.clear();
   sessionStorage.clear();
-  setRuntimeConfig({ apiBase: '/jeecg-boot', staticDomain: '/jeecg-boot/sys/common/static', appCode: 'YJY-ERP-WEB', webAlias: '' });
+  setRuntimeConfig({ apiBase: '/jeecg-boot', staticDomain: '/jeecg-boot/sys/common/static', appCode: 'YJY-ERP-WEB', webAlias: '', casLoginUrl: '' });
   reloadSessionFromStorage();
   useSettings.setState(loadSettings(), true);
   resetTabs();

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import LoginPage from '../../../src/client/pages/login/LoginPage';
+import { setRuntimeConfig } from '../../../src/client/config/runtime';
 import { bizFail, fakeServer, ok } from './fake-server';
 import { renderAt, resetShell } from './harness';
 
@@ -15,7 +16,11 @@ const loginResult = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const stored = (name: string) => JSON.parse(localStorage.getItem(`pro__${name}`) ?? 'null') as { value: unknown; expire: number | null } | null;
+const stored = (name: string) =>
+  JSON.parse(localStorage.getItem(`pro__${name}`) ?? 'null') as {
+    value: unknown;
+    expire: number | null;
+  } | null;
 
 /** Drags the slider handle all the way across. */
 async function passSlider() {
@@ -71,6 +76,44 @@ describe('sign-in screen', () => {
     expect(stored('TENANT_ID')?.value).toBe('1');
   });
 
+  it('signs in through CAS when the server sends the browser back with a ticket', async () => {
+    const server = fakeServer({ 'GET /sys/cas/client/validateLogin': ok(loginResult(), '登录成功') });
+    renderAt(<LoginPage />, '/user/login?redirect=%2Fisystem%2Fuser&ticket=ST-1-abc');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/isystem/user'));
+    const calls = server.calls.filter((c) => c.url === '/sys/cas/client/validateLogin');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].params.ticket).toBe('ST-1-abc');
+    // The service named is the page CAS returned to, without the ticket.
+    const service = new URL(String(calls[0].params.service));
+    expect(service.pathname).toBe('/user/login');
+    expect(service.search).toBe('?redirect=%2Fisystem%2Fuser');
+    expect(stored('Access-Token')?.value).toBe('new-token');
+  });
+
+  it('shows why a CAS ticket was refused and drops it from the address', async () => {
+    const server = fakeServer({ 'GET /sys/cas/client/validateLogin': bizFail('票据无效或已过期') });
+    renderAt(<LoginPage />, '/user/login?ticket=ST-2-old');
+    expect(await screen.findByText('票据无效或已过期')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/user/login'));
+    expect(screen.queryByText('正在通过单点登录进入系统…')).toBeNull();
+    expect(server.calls.filter((c) => c.url === '/sys/cas/client/validateLogin')).toHaveLength(1);
+    expect(localStorage.getItem('pro__Access-Token')).toBeNull();
+  });
+
+  it('offers 单点登录 only when the server names a CAS login page', async () => {
+    fakeServer({});
+    const first = renderAt(<LoginPage />, '/user/login');
+    expect(screen.queryByText('单点登录')).toBeNull();
+    first.unmount();
+    setRuntimeConfig({ casLoginUrl: 'https://cas.example.org/cas/login' });
+    renderAt(<LoginPage />, '/user/login?redirect=%2Fisystem%2Fuser');
+    const link = screen.getByRole('link', { name: '单点登录' });
+    const target = new URL(link.getAttribute('href') ?? '');
+    expect(target.origin + target.pathname).toBe('https://cas.example.org/cas/login');
+    const service = new URL(target.searchParams.get('service') ?? '');
+    expect(service.pathname + service.search).toBe('/user/login?redirect=%2Fisystem%2Fuser');
+  });
+
   it('prefills the remembered username', () => {
     localStorage.setItem('pro__Login_Username', JSON.stringify({ value: 'lina', expire: null }));
     fakeServer({});
@@ -91,7 +134,9 @@ describe('sign-in screen', () => {
   });
 
   it('rejects a login answer whose code is not 200 (phone code wrong answers success with code 0)', async () => {
-    fakeServer({ 'POST /sys/login': { body: { success: true, code: 0, message: '手机验证码错误', result: null } } });
+    fakeServer({
+      'POST /sys/login': { body: { success: true, code: 0, message: '手机验证码错误', result: null } },
+    });
     renderAt(<LoginPage />, '/user/login');
     await userEvent.type(screen.getByPlaceholderText('请输入用户名'), 'admin');
     await userEvent.type(screen.getByPlaceholderText('请输入密码'), 'x');
@@ -112,7 +157,8 @@ describe('sign-in screen', () => {
           tenantList: [],
         }),
       ),
-      'PUT /sys/selectDepart': (req) => ok({ userInfo: { id: 'u1', username: 'admin', orgCode: (req.body as { orgCode: string }).orgCode } }),
+      'PUT /sys/selectDepart': (req) =>
+        ok({ userInfo: { id: 'u1', username: 'admin', orgCode: (req.body as { orgCode: string }).orgCode } }),
     });
     renderAt(<LoginPage />, '/user/login');
     await userEvent.type(screen.getByPlaceholderText('请输入用户名'), 'admin');

@@ -1,14 +1,23 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input, Tabs } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useHref, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { feedback } from '../../api/feedback';
 import { HOME_PATH } from '../../config/constants';
 import { displayName, greetingFor } from '../../layout/header/greeting';
 import { DepartSelectModal } from '../../layout/header/DepartSelectModal';
 import { t } from '../../locale/zh-CN';
 import { safeRedirect } from '../../router/guard';
-import { applyLoginResult, passwordLogin, phoneLogin, rememberedUsername, saveTenant, selectDepart } from '../../session/login';
+import { getRuntimeConfig } from '../../config/runtime';
+import {
+  applyLoginResult,
+  casLogin,
+  passwordLogin,
+  phoneLogin,
+  rememberedUsername,
+  saveTenant,
+  selectDepart,
+} from '../../session/login';
 import type { LoginResult } from '../../session/types';
 import { SliderVerify } from '../../widgets/slider-verify';
 import { captchaRules, mobileRules } from './rules';
@@ -29,7 +38,8 @@ interface Values {
 
 /**
  * The sign-in screen shared by every login route (spec §2): password and phone-code tabs, slider
- * verification before submit, remembered username, department choice after sign-in.
+ * verification before submit, remembered username, department choice after sign-in, and single
+ * sign-on through CAS when the server has it configured.
  */
 export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
   const navigate = useNavigate();
@@ -40,7 +50,9 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
   const [verifyKey, setVerifyKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [pending, setPending] = useState<{ result: LoginResult; username: string | null | undefined } | null>(null);
+  const [pending, setPending] = useState<{ result: LoginResult; username: string | null | undefined } | null>(
+    null,
+  );
   const l = t.shell.login;
 
   const finish = (result: LoginResult, remember: string | null | undefined, tenantId?: string | number) => {
@@ -53,6 +65,40 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
     });
     navigate(safeRedirect(query.get('redirect')) ?? afterLogin ?? HOME_PATH, { replace: true });
   };
+
+  /** After any sign-in: warn without a department, ask for one (or a tenant) when there is a choice. */
+  const proceed = (result: LoginResult, remember: string | null | undefined) => {
+    if (result.multi_depart === 0) feedback().message.warning(l.noDepart);
+    const needsChoice = result.multi_depart === 2 || (result.tenantList?.length ?? 0) > 1;
+    if (needsChoice) setPending({ result, username: remember });
+    else finish(result, remember);
+  };
+
+  // Back from the CAS server with a ticket: validate it once (a ticket is single-use). The service is
+  // this page with its own query (the redirect) but without the ticket: exactly the address CAS was
+  // given, so it matches the one the ticket was issued for.
+  const ticket = query.get('ticket');
+  const location = useLocation();
+  const serviceQuery = new URLSearchParams(location.search);
+  serviceQuery.delete('ticket');
+  const serviceHref = useHref({ pathname: location.pathname, search: serviceQuery.toString() });
+  const service = new URL(serviceHref, window.location.origin).toString();
+  const ticketTried = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ticket || ticketTried.current === ticket) return;
+    ticketTried.current = ticket;
+    setBusy(true);
+    casLogin(ticket, service)
+      .then((result) => proceed(result, undefined))
+      .catch((e: unknown) => {
+        setError(e instanceof Error && e.name !== 'ApiError' ? e.message || l.failed : l.failed);
+        navigate({ search: serviceQuery.toString() }, { replace: true });
+      })
+      .finally(() => setBusy(false));
+    // proceed/navigate are stable enough here: the effect runs once per ticket.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ticket]);
+  const casLoginUrl = getRuntimeConfig().casLoginUrl;
 
   const resetVerify = () => {
     setVerified(false);
@@ -71,11 +117,9 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
         mode === 'password'
           ? await passwordLogin(values.username?.trim() ?? '', values.password ?? '')
           : await phoneLogin(values.mobile ?? '', values.captcha ?? '');
-      const remember = mode === 'password' ? (values.remember ? (values.username?.trim() ?? '') : null) : undefined;
-      if (result.multi_depart === 0) feedback().message.warning(l.noDepart);
-      const needsChoice = result.multi_depart === 2 || (result.tenantList?.length ?? 0) > 1;
-      if (needsChoice) setPending({ result, username: remember });
-      else finish(result, remember);
+      const remember =
+        mode === 'password' ? (values.remember ? (values.username?.trim() ?? '') : null) : undefined;
+      proceed(result, remember);
     } catch (e) {
       // Transport errors were shown by the error catalogue; login refusals show here.
       setError(e instanceof Error && e.name !== 'ApiError' ? e.message || l.failed : l.failed);
@@ -121,7 +165,11 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
                       <Input prefix={<UserOutlined />} placeholder={l.username} autoComplete="username" />
                     </Form.Item>
                     <Form.Item name="password" rules={[{ required: true, message: l.password }]}>
-                      <Input.Password prefix={<LockOutlined />} placeholder={l.password} autoComplete="current-password" />
+                      <Input.Password
+                        prefix={<LockOutlined />}
+                        placeholder={l.password}
+                        autoComplete="current-password"
+                      />
                     </Form.Item>
                   </>
                 ) : null,
@@ -133,7 +181,12 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
                 mode === 'phone' ? (
                   <>
                     <Form.Item name="mobile" rules={mobileRules}>
-                      <Input prefix={<MobileOutlined />} placeholder={l.mobile} maxLength={11} inputMode="tel" />
+                      <Input
+                        prefix={<MobileOutlined />}
+                        placeholder={l.mobile}
+                        maxLength={11}
+                        inputMode="tel"
+                      />
                     </Form.Item>
                     <Form.Item name="captcha" rules={captchaRules}>
                       <SmsCodeInput smsmode="0" getMobile={getMobile} />
@@ -162,7 +215,15 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
             {busy ? l.submitting : l.submit}
           </Button>
         </Form.Item>
+        {ticket && busy ? (
+          <Alert type="info" showIcon message={l.casSigningIn} style={{ marginBottom: 16 }} />
+        ) : null}
         <div className="login-footer-links">
+          {casLoginUrl ? (
+            <Button type="link" href={`${casLoginUrl}?service=${encodeURIComponent(service)}`}>
+              {l.cas}
+            </Button>
+          ) : null}
           <Link to="/user/register">{l.register}</Link>
         </div>
       </Form>
@@ -170,7 +231,9 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
         <DepartSelectModal
           open
           required
-          title={(pending.result.departs?.length ?? 0) > 1 ? t.shell.depart.title : t.shell.depart.tenantTitle}
+          title={
+            (pending.result.departs?.length ?? 0) > 1 ? t.shell.depart.title : t.shell.depart.tenantTitle
+          }
           departs={pending.result.departs ?? []}
           tenants={pending.result.tenantList ?? []}
           current={pending.result.userInfo.orgCode}
