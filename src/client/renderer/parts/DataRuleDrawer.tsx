@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { httpAction } from '../../api';
 import { t } from '../../locale/zh-CN';
 import { report } from '../actions/requests';
+import { useBusy } from '../actions/useBusy';
 
 const L = t.renderer.parts.dataRules;
 
@@ -39,7 +40,7 @@ export default function DataRuleDrawer({
   const [rules, setRules] = useState<DataRule[] | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
   const [message, setMessage] = useState('');
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const url = `${api}/${encodeURIComponent(permissionId)}/${encodeURIComponent(ownerId)}`;
 
   useEffect(() => {
@@ -57,21 +58,11 @@ export default function DataRuleDrawer({
     };
   }, [url]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const res = await httpAction(
-        api,
-        { permissionId, [ownerKey]: ownerId, dataRuleIds: checked.join(',') },
-        'post',
-      );
-      if (report(res, t.renderer.messages.saved)) onClose();
-    } catch {
-      // Shown by the HTTP client.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    run(async () => {
+      const body = { permissionId, [ownerKey]: ownerId, dataRuleIds: checked.join(',') };
+      if (report(await httpAction(api, body, 'post'), t.renderer.messages.saved)) onClose();
+    });
 
   return (
     <Drawer

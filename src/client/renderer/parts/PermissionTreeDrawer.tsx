@@ -5,6 +5,7 @@ import { httpAction } from '../../api';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
 import { report } from '../actions/requests';
+import { useBusy } from '../actions/useBusy';
 import { apiOf } from '../definition/api';
 import type { PermissionTreeProps } from '../definition/types';
 import { resolveValues } from '../definition/values';
@@ -56,7 +57,7 @@ export default function PermissionTreeDrawer({ config, row, onClose }: ActionPar
   const [checked, setChecked] = useState<string[]>([]);
   const [last, setLast] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<Key[]>([]);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const [ruleMenu, setRuleMenu] = useState<PermNode | null>(null);
   const keys = useMemo(() => allKeys(tree ?? []), [tree]);
 
@@ -90,10 +91,9 @@ export default function PermissionTreeDrawer({ config, row, onClose }: ActionPar
     };
   }, [props, row, ownerId]);
 
-  const save = async (close: boolean) => {
-    const api = apiOf(props.saveApi, 'post')!;
-    setSaving(true);
-    try {
+  const save = (close: boolean) =>
+    run(async () => {
+      const api = apiOf(props.saveApi, 'post')!;
       const res = await httpAction(
         api.url,
         { [props.ownerKey]: ownerId, permissionIds: checked.join(','), lastpermissionIds: last.join(',') },
@@ -103,12 +103,7 @@ export default function PermissionTreeDrawer({ config, row, onClose }: ActionPar
         setLast(checked);
         if (close) onClose();
       }
-    } catch {
-      // Shown by the HTTP client.
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Drawer
