@@ -1510,6 +1510,7 @@ export interface WidgetCatalogue {
   JSelectRole?: JSelectRoleProps;
   JSelectDepart?: JSelectDepartProps;
   JSelectPosition?: JSelectPositionProps;
+  JApiTreeSelect?: JApiTreeSelectProps;
   JDictSelectTag?: JDictSelectTagProps;
   JCheckbox?: JCheckboxProps;
   JSearchSelect?: JSearchSelectProps;
@@ -1642,6 +1643,44 @@ export interface JSelectPositionProps {
    * Several positions (default false).
    */
   multi?: boolean;
+  /**
+   * Placeholder text (Chinese).
+   */
+  placeholder?: string;
+  /**
+   * Disabled (Formily's disabled/readPretty pattern sets it too).
+   */
+  disabled?: boolean;
+}
+
+/**
+ * Tree select over a tree a GET endpoint answers (an array, {records} or {treeList} of nodes with children), loaded once, searchable by label; clearing gives ''. E.g. a menu's parent from /sys/permission/list without buttons.
+ *
+ * This interface was referenced by `WidgetCatalogue`'s JSON-Schema
+ * via the `definition` "JApiTreeSelectProps".
+ */
+export interface JApiTreeSelectProps {
+  /**
+   * API path below the API base, e.g. /sys/permission/list.
+   */
+  url: string;
+  /**
+   * Node property holding the value (default id).
+   */
+  valueKey?: string;
+  /**
+   * Node property holding the label (default name).
+   */
+  titleKey?: string;
+  /**
+   * Nodes whose property has one of the listed values are left out with their subtrees, e.g. {"menuType": [2]}.
+   */
+  excludeWhere?: {
+    /**
+     * @maxItems 50
+     */
+    [k: string]: (string | number)[];
+  };
   /**
    * Placeholder text (Chinese).
    */

@@ -31,6 +31,7 @@ import {
   Upload,
 } from '@formily/antd-v5';
 import { connect, mapProps } from '@formily/react';
+import { JApiTreeSelect } from './api-tree/JApiTreeSelect';
 import { JAreaLinkage } from './area/JAreaLinkage';
 import { JCategorySelect } from './category/JCategorySelect';
 import { JDate } from './date/JDate';
@@ -104,6 +105,7 @@ export const widgetRegistry = {
   JSelectRole: connect(JSelectRole),
   JSelectDepart: connect(JSelectDepart),
   JSelectPosition: connect(JSelectPosition),
+  JApiTreeSelect: connect(JApiTreeSelect),
   // Dictionaries.
   JDictSelectTag: connect(JDictSelectTag, withOptions),
   JCheckbox: connect(JCheckbox, withOptions),

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import permissionPage from '../../../schemas/pages/system-permission.json';
@@ -147,7 +147,14 @@ describe('declarative reactions', () => {
     signIn(auth, allAuth);
     const s = fakeServer({
       ...pageRoute(permissionPage),
-      'GET /sys/permission/list': ok([]),
+      'GET /sys/permission/list': ok([
+        {
+          id: 'm1',
+          name: '系统管理',
+          menuType: 0,
+          children: [{ id: 'b9', name: '导出日志', menuType: 2, children: null }],
+        },
+      ]),
       'POST /sys/permission/add': ok(null, '添加成功！'),
     });
     openPage('system/PermissionList', '/isystem/permission');
@@ -155,16 +162,31 @@ describe('declarative reactions', () => {
     const d = await screen.findByRole('dialog');
     expect(await within(d).findByText('菜单路径')).toBeInTheDocument();
     expect(within(d).queryByText('授权标识')).not.toBeInTheDocument();
+    // A top-level menu has no parent to choose.
+    expect(within(d).queryByText('上级菜单')).not.toBeInTheDocument();
     await userEvent.click(within(d).getByText('按钮/权限'));
     expect(await within(d).findByText('授权标识')).toBeInTheDocument();
     expect(within(d).getByText('按钮/权限名称')).toBeInTheDocument();
     expect(within(d).queryByText('菜单路径')).not.toBeInTheDocument();
     await userEvent.type(input(d, '按钮/权限名称'), '导出');
     await userEvent.type(input(d, '授权标识'), 'demo:export');
+    // A button needs the menu it belongs to: the parent picker offers menus, not buttons.
+    await userEvent.click(within(d).getByRole('button', { name: '确定' }));
+    expect(await within(d).findByText('该字段是必填字段')).toBeInTheDocument();
+    expect(s.last('POST', '/sys/permission/add')).toBeUndefined();
+    fireEvent.mouseDown(within(d).getByText('请选择上级菜单'));
+    await userEvent.click(await screen.findByTitle('系统管理'));
+    expect(screen.queryByTitle('导出日志')).toBeNull();
     await userEvent.click(within(d).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(s.last('POST', '/sys/permission/add')).toBeDefined());
     const body = s.last('POST', '/sys/permission/add')?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ menuType: '2', name: '导出', perms: 'demo:export', permsType: '1' });
+    expect(body).toMatchObject({
+      menuType: '2',
+      name: '导出',
+      perms: 'demo:export',
+      permsType: '1',
+      parentId: 'm1',
+    });
     // Hidden menu-only fields are not sent for a button.
     expect(body).not.toHaveProperty('url');
     expect(body).not.toHaveProperty('component');

@@ -98,3 +98,67 @@ describe('category select (spec §5, §7)', () => {
     expect(await screen.findByText('分类编码不存在')).toBeInTheDocument();
   });
 });
+
+describe('tree select over an endpoint', () => {
+  const MENUS = [
+    {
+      id: 'm1',
+      name: '系统管理',
+      menuType: 0,
+      children: [
+        {
+          id: 'm2',
+          name: '用户管理',
+          menuType: 1,
+          children: [{ id: 'b1', name: '添加用户', menuType: 2, children: null }],
+        },
+        { id: 'b2', name: '导出', menuType: 2, children: null },
+      ],
+    },
+    { id: 'm3', name: '报表中心', menuType: 0, children: null },
+  ];
+  const schema = {
+    type: 'object',
+    properties: {
+      parentId: {
+        type: 'string',
+        'x-component': 'JApiTreeSelect',
+        'x-component-props': {
+          url: '/sys/permission/list',
+          valueKey: 'id',
+          titleKey: 'name',
+          excludeWhere: { menuType: [2] },
+        },
+      },
+    },
+  };
+
+  test('loads the tree once, leaves out excluded nodes, and sets the chosen value', async () => {
+    server = fakeServer({ 'GET /sys/permission/list': () => env(MENUS) });
+    const { form } = renderSchema(schema, { parentId: 'm2' });
+    // The stored value shows its label once the tree is there.
+    expect(await screen.findByTitle('用户管理')).toBeInTheDocument();
+    open();
+    await userEvent.click(await screen.findByTitle('报表中心'));
+    expect(form.values.parentId).toBe('m3');
+    open();
+    const switcher = (await screen.findAllByTitle('系统管理'))[0].parentElement?.querySelector(
+      '.ant-select-tree-switcher',
+    ) as HTMLElement;
+    fireEvent.click(switcher);
+    expect((await screen.findAllByTitle('用户管理')).length).toBeGreaterThan(0);
+    expect(screen.queryByTitle('导出')).toBeNull();
+    expect(screen.queryByTitle('添加用户')).toBeNull();
+    expect(server.to('/sys/permission/list')).toHaveLength(1);
+  });
+
+  test('clearing means no parent, and a refused answer leaves an empty tree', async () => {
+    server = fakeServer({ 'GET /sys/permission/list': () => env(null, '没有权限', false, 510) });
+    const { form } = renderSchema(schema, { parentId: 'm2' });
+    await waitFor(() => expect(server.to('/sys/permission/list')).toHaveLength(1));
+    const clear = document.querySelector('.ant-select-clear') as HTMLElement;
+    fireEvent.mouseDown(clear);
+    fireEvent.click(clear);
+    await waitFor(() => expect(form.values.parentId).toBe(''));
+  });
+});
