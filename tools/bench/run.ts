@@ -1,10 +1,13 @@
 /**
  * `npm run bench`: the benchmark suites in sequence — the editable table against Formily's ArrayTable
- * (tools/bench/editable) and the WebSocket notice load (tools/bench/ws-load.ts) — each printed as a
- * table; results go to test-output/bench/results.json and results.md. Numbers are for this machine
+ * (tools/bench/editable), the virtual list page (tools/bench/list), the cold load of the login and first
+ * list page from the real server (tools/bench/coldload), the 200-field form (tools/bench/form) and the
+ * WebSocket notice load (tools/bench/ws-load.ts) — each printed as a table with its budget verdicts;
+ * results go to test-output/bench/results.json and results.md. Numbers are for this machine
  * (DESIGN §7: budgets live in benchmarks, not in timed tests).
  *
- *   npm run bench [-- --only editable|ws] [--runs 7] [--sizes 1000,10000] [--impls ours,arraytable]
+ *   npm run bench [-- --only editable|list|coldload|form|ws[,…]] [--runs 7] [--sizes 1000,10000]
+ *     [--impls ours,arraytable] [--list-rows 10000] [--list-variants plain,console]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +18,28 @@ import {
   runEditableBench,
   type EditableBenchResult,
 } from './editable/suite.js';
+import { coldLoadTable, coldLoadVerdicts, runColdLoadBench, type ColdLoadResult } from './coldload/suite.js';
+import { formTable, formVerdicts, runFormBench, type FormBenchResult } from './form/suite.js';
+import { BROWSER_ARGS, type Verdict } from './harness.js';
+import {
+  listTable,
+  listVerdicts,
+  runListBench,
+  type ListBenchResult,
+  type ListVariant,
+} from './list/suite.js';
 import { runWsLoad, type WsLoadResult } from './ws-load.js';
+
+const SUITES = ['editable', 'list', 'coldload', 'form', 'ws'] as const;
+type Suite = (typeof SUITES)[number];
+/** The key each suite's results have in results.json. */
+const RESULT_KEYS: Record<Suite, string> = {
+  editable: 'editable',
+  list: 'list',
+  coldload: 'coldLoad',
+  form: 'form',
+  ws: 'wsLoad',
+};
 
 const OUT_DIR = path.resolve('test-output/bench');
 
@@ -32,8 +56,27 @@ function wsTable(r: WsLoadResult): string {
   ].join('\n');
 }
 
+/** Prints a suite's table and verdicts, and adds them to results.md. */
+function report(md: string[], title: string, table: string, verdicts: Verdict[], notes: string[] = []) {
+  console.log(`\n${table}\n`);
+  for (const v of verdicts) console.log(`${v.pass ? '达标' : '未达标'}  ${v.check}：${v.value}`);
+  md.push(
+    `## ${title}`,
+    '',
+    ...notes.flatMap((n) => [n, '']),
+    table,
+    '',
+    ...verdicts.map((v) => `- ${v.pass ? '达标' : '未达标'}：${v.check}（${v.value}）`),
+    '',
+  );
+}
+
 async function main() {
-  const only = arg('only');
+  const onlyArg = arg('only');
+  const only = onlyArg ? onlyArg.split(',') : null;
+  const unknown = only?.filter((x) => !(SUITES as readonly string[]).includes(x)) ?? [];
+  if (unknown.length) throw new Error(`未知的 --only：${unknown.join(',')}（可选 ${SUITES.join('|')}）`);
+  const wanted = (suite: Suite) => !only || only.includes(suite);
   const runs = Number(arg('runs') ?? 7);
   const sizes = (arg('sizes') ?? '1000,10000')
     .split(',')
@@ -41,7 +84,10 @@ async function main() {
     .filter((n) => n > 0);
   const results: {
     environment: Record<string, unknown>;
-    editable?: EditableBenchResult & { verdicts: ReturnType<typeof editableVerdicts> };
+    editable?: EditableBenchResult & { verdicts: Verdict[] };
+    list?: ListBenchResult & { verdicts: Verdict[] };
+    coldLoad?: ColdLoadResult & { verdicts: Verdict[] };
+    form?: FormBenchResult & { verdicts: Verdict[] };
     wsLoad?: WsLoadResult;
   } = {
     environment: {
@@ -50,10 +96,10 @@ async function main() {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model,
       memoryGb: Math.round(os.totalmem() / 1e9),
-      flags:
-        '--no-sandbox --disable-gpu --disable-background-networking --disable-renderer-backgrounding --disable-background-timer-throttling --disable-backgrounding-occluded-windows',
+      flags: BROWSER_ARGS.join(' '),
       viewport: '1440x900, deviceScaleFactor 1',
-      dataDelivery: 'in memory before render()',
+      dataDelivery:
+        'editable, list and form benches: data in memory before render() (no request hook); cold load: the real server and API',
     },
   };
   const md: string[] = [
@@ -63,7 +109,7 @@ async function main() {
     '',
   ];
 
-  if (!only || only === 'editable') {
+  if (wanted('editable')) {
     console.log('== 可编辑表格：本项目 vs Formily ArrayTable ==');
     const impls = (arg('impls') ?? 'ours,arraytable')
       .split(',')
@@ -72,20 +118,46 @@ async function main() {
     const verdicts = editableVerdicts(editable);
     results.editable = { ...editable, verdicts };
     results.environment.chromium = editable.chromium;
-    const table = editableTable(editable);
-    console.log(`\n${table}\n`);
-    for (const v of verdicts) console.log(`${v.pass ? '达标' : '未达标'}  ${v.check}：${v.value}`);
-    md.push(
-      `## 可编辑表格（Chromium ${editable.chromium}，生产构建）`,
-      '',
-      table,
-      '',
-      ...verdicts.map((v) => `- ${v.pass ? '达标' : '未达标'}：${v.check}（${v.value}）`),
-      '',
-    );
+    report(md, `可编辑表格（Chromium ${editable.chromium}，生产构建）`, editableTable(editable), verdicts);
   }
 
-  if (!only || only === 'ws') {
+  if (wanted('list')) {
+    console.log('\n== 列表页：10,000 行 × 12 列，虚拟滚动 ==');
+    const variants = (arg('list-variants') ?? 'plain,console')
+      .split(',')
+      .filter((x): x is ListVariant => x === 'plain' || x === 'console');
+    const list = await runListBench({ runs, rows: Number(arg('list-rows') ?? 10000), variants });
+    const verdicts = listVerdicts(list);
+    results.list = { ...list, verdicts };
+    results.environment.chromium = list.chromium;
+    report(md, `列表页（Chromium ${list.chromium}，生产构建）`, listTable(list), verdicts, [
+      '数据在 render() 之前已在内存中（不经请求）；挂载 = 从 render() 到显示第 0 行数据的那一帧之后；滚动为 60 次真实滚轮事件（每次 120 px），记录 rAF 帧间隔，并核对首行确实变化、统计表体中心行空白的帧数。',
+    ]);
+  }
+
+  if (wanted('coldload')) {
+    console.log('\n== 冷启动：登录页与首个列表页 ==');
+    const cold = await runColdLoadBench({ runs });
+    const verdicts = coldLoadVerdicts(cold);
+    results.coldLoad = { ...cold, verdicts };
+    results.environment.chromium = cold.chromium;
+    report(md, `冷启动（Chromium ${cold.chromium}，生产服务器）`, coldLoadTable(cold), verdicts, [
+      `每次运行新建浏览器上下文、禁用缓存，网络模拟 ${cold.network}；请求头 Accept-Encoding: ${cold.acceptEncoding}。字节数为 CDP Network.loadingFinished 的 encodedDataLength（含响应头），统计到网络空闲 1 秒为止。“同批 JS：br / 未压缩”为同一批文件在 dist 中 .br 副本与原文件的大小。`,
+    ]);
+  }
+
+  if (wanted('form')) {
+    console.log('\n== 表单：200 个字段 ==');
+    const form = await runFormBench({ runs });
+    const verdicts = formVerdicts(form);
+    results.form = { ...form, verdicts };
+    results.environment.chromium = form.chromium;
+    report(md, `表单（Chromium ${form.chromium}，生产构建）`, formTable(form), verdicts, [
+      '经渲染器的表单路径（useDefinitionForm）渲染，新增模式（无初始值）；挂载 = 从 render() 到最后一个字段绘制之后；按键为在第 100 个字段（输入框）中输入 20 个字符，每次 keydown 到下一帧。',
+    ]);
+  }
+
+  if (wanted('ws')) {
     console.log('\n== WebSocket 通知负载 ==');
     const ws = await runWsLoad({
       connections: Number(arg('connections') ?? 2000),
@@ -105,10 +177,14 @@ async function main() {
       previousRuns?: Record<string, unknown>;
     };
     const kept: Record<string, unknown> = { ...(previous.previousRuns ?? {}) };
-    if (!results.editable && previous.editable)
-      kept.editable = { date: previous.environment?.date, ...previous.editable };
-    if (!results.wsLoad && previous.wsLoad)
-      kept.wsLoad = { date: previous.environment?.date, ...previous.wsLoad };
+    const fresh = results as Record<string, unknown>;
+    const old = previous as Record<string, unknown>;
+    for (const suite of SUITES) {
+      const key = RESULT_KEYS[suite];
+      if (!fresh[key] && old[key]) kept[key] = { date: previous.environment?.date, ...(old[key] as object) };
+      // A suite run this time replaces what was kept of it.
+      if (fresh[key]) delete kept[key];
+    }
     Object.assign(results, { previousRuns: kept });
     for (const [suite, r] of Object.entries(kept))
       md.push(

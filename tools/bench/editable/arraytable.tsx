@@ -5,7 +5,9 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createRoot } from 'react-dom/client';
 import { benchColumns, benchRows, OPTIONS, TEXT_PATTERN } from './data';
-import { frameRecorder, nextFrame, recordKeys, startMount, whenPainted } from './probe';
+import { frameRecorder, nextFrame, recordKeys, startMount, whenPainted } from '../page-probe';
+// The page's window.__bench type.
+import './probe';
 
 /**
  * The baseline: Formily's ArrayTable (one reactive field per cell), at its own large-data setting

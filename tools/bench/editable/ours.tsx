@@ -11,7 +11,9 @@ import type { EditableTableHandle } from '../../../src/client/widgets/editable-t
 import { compileRules } from '../../../src/client/widgets/editable-table/rules';
 import type { EditableColumn } from '../../../src/client/widgets/editable-table/types';
 import { benchColumns, benchRows, OPTIONS, TEXT_PATTERN } from './data';
-import { frameRecorder, nextFrame, recordKeys, startMount, whenPainted } from './probe';
+import { frameRecorder, nextFrame, recordKeys, startMount, whenPainted } from '../page-probe';
+// The page's window.__bench type.
+import './probe';
 
 setValidateLanguage('zh-CN');
 const params = new URLSearchParams(location.search);

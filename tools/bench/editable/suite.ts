@@ -5,34 +5,26 @@
  * fresh browser context each, medians reported with the interquartile range.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import {
+  buildBenchPages as buildPages,
+  fmtStat,
+  heapAfterGcMb,
+  launchBrowser,
+  percentile,
+  ROOT,
+  serveStatic,
+  stat,
+  VIEWPORT,
+  type Stat,
+} from '../harness.js';
 import { writeAjvValidator } from './ajv-validator.js';
 import { COLUMN_COUNT } from './data.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../../..');
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-renderer-backgrounding',
-  '--disable-background-timer-throttling',
-  '--disable-backgrounding-occluded-windows',
-];
-
-export interface Stat {
-  median: number;
-  q1: number;
-  q3: number;
-  samples: number[];
-}
 
 export interface EditableScenario {
   impl: 'ours' | 'arraytable';
@@ -65,74 +57,16 @@ export interface EditableBenchResult {
   scenarios: EditableScenario[];
 }
 
-function stat(samples: number[]): Stat {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => {
-    if (s.length === 0) return NaN;
-    const i = (s.length - 1) * p;
-    const lo = Math.floor(i);
-    const hi = Math.ceil(i);
-    return s[lo] + (s[hi] - s[lo]) * (i - lo);
-  };
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return { median: round(at(0.5)), q1: round(at(0.25)), q3: round(at(0.75)), samples: samples.map(round) };
-}
-
-export function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
-
-/** The production build of the two bench pages (Vite API, minified, NODE_ENV=production) into a temp dir. */
+/** The production build of the two bench pages into a temp dir. */
 export async function buildBenchPages(outDir: string, opts: { minify?: boolean } = {}): Promise<void> {
   const ajvFile = writeAjvValidator(path.join(ROOT, 'node_modules/.cache/yjy-bench/ajv-validator.mjs'));
-  await build({
-    configFile: false,
+  await buildPages({
     root: HERE,
-    base: './',
-    mode: 'production',
-    logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias: { '@bench-ajv': ajvFile } },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: opts.minify ?? true,
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 5000,
-      rollupOptions: {
-        input: { ours: path.join(HERE, 'index.html'), arraytable: path.join(HERE, 'arraytable.html') },
-      },
-    },
+    inputs: { ours: 'index.html', arraytable: 'arraytable.html' },
+    outDir,
+    alias: { '@bench-ajv': ajvFile },
+    minify: opts.minify,
   });
-}
-
-/** Serves the build on 127.0.0.1 (static files only). */
-function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const types: Record<string, string> = {
-    '.html': 'text/html; charset=utf-8',
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-    '.mjs': 'text/javascript',
-  };
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent((req.url ?? '/').split('?')[0]).replace(/^\/+/, '') || 'index.html';
-    const file = path.resolve(dir, rel);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
-    }),
-  );
 }
 
 interface RunSample {
@@ -168,7 +102,7 @@ async function typeInto(page: Page, selector: string): Promise<void> {
 
 /** One measured page load: mount, typing, scrolling, validate-all, in that order, idle harness between. */
 async function runOnce(browser: Browser, url: string): Promise<RunSample> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext(VIEWPORT);
   const page = await context.newPage();
   try {
     await page.goto(url);
@@ -184,15 +118,7 @@ async function runOnce(browser: Browser, url: string): Promise<RunSample> {
       renderedRows: document.querySelectorAll('.jet-body-row, .ant-table-tbody > tr.ant-table-row').length,
     }));
     if (!info.production) throw new Error('bench page is not a production build');
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('Performance.enable');
-    const metrics = (await cdp.send('Performance.getMetrics')).metrics as Array<{
-      name: string;
-      value: number;
-    }>;
-    const heapMb =
-      Math.round(((metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 1048576) * 10) / 10;
+    const heapMb = await heapAfterGcMb(await context.newCDPSession(page));
 
     // Keystrokes: ten characters into row 1, column 2 (an Input), then into a middle row reached by scrolling.
     await typeInto(page, 'input[value="r1c1"]');
@@ -265,12 +191,12 @@ export async function runEditableBench({
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-bench-editable-'));
   log('构建基准页面（生产模式）…');
   await buildBenchPages(outDir);
-  const server = await serve(outDir);
+  const server = await serveStatic(outDir);
   const scenarios: EditableScenario[] = [];
   let chromiumVersion = '';
   try {
     for (const impl of impls) {
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+      const browser = await launchBrowser();
       chromiumVersion = browser.version();
       try {
         for (const rows of sizes) {
@@ -352,7 +278,7 @@ export function editableVerdicts(result: EditableBenchResult) {
 }
 
 export function editableTable(result: EditableBenchResult): string {
-  const f = (s: Stat) => `${s.median} (${s.q1}–${s.q3})`;
+  const f = fmtStat;
   const lines = [
     `| 实现 | 行 × 列 | 挂载 ms | 按键 p95 ms | 滚动帧 p95 ms | 全量校验 ms | 发现 / 植入错误 | 渲染行数 | DOM 节点 | JS 堆 MB |`,
     `|---|---|---|---|---|---|---|---|---|---|`,
