@@ -5,7 +5,6 @@ import { currentVariant, getRuntimeConfig } from '../config/runtime';
 import { LOGIN_SCREENS } from '../config/variants';
 import { UserLayout } from '../layout/UserLayout';
 import { t } from '../locale/zh-CN';
-import { ExceptionPage } from '../pages/exception/ExceptionPage';
 import { useSession } from '../session';
 import type { MenuNode } from '../session/types';
 import { ChunkBoundary } from './ChunkBoundary';
@@ -21,6 +20,7 @@ const RegisterPage = lazyPage(() => import('../pages/register/RegisterPage'));
 const RegisterResultPage = lazyPage(() => import('../pages/register/RegisterResultPage'));
 const AlterationPage = lazyPage(() => import('../pages/alteration/AlterationPage'));
 const GalleryPage = lazyPage(() => import('../pages/gallery/GalleryPage'));
+const ExceptionPage = lazyPage(() => import('../pages/exception/ExceptionPage').then((m) => ({ default: m.ExceptionPage })));
 
 /** The layout's routes: the menu's (protocol §3.1) plus the static ones it lacks. */
 export function buildLayoutRoutes(menu: readonly MenuNode[]): FlatRoute[] {
@@ -79,7 +79,14 @@ export function appRouteObjects(layoutRoutes: FlatRoute[]): RouteObject[] {
         </Lazy>
       ),
     },
-    { path: '/404', element: <ExceptionPage type={404} /> },
+    {
+      path: '/404',
+      element: (
+        <Lazy>
+          <ExceptionPage type={404} />
+        </Lazy>
+      ),
+    },
     {
       path: '/*',
       element: (

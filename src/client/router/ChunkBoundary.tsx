@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Alert, Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { t } from '../locale/zh-CN';
 import { ChunkTimeoutError } from './lazy';
@@ -32,11 +32,14 @@ export class ChunkBoundary extends Component<Props, { error: Error | null }> {
     const { error } = this.state;
     if (!error) return this.props.children;
     const timeout = error instanceof ChunkTimeoutError;
+    // An Alert, not a Result: this fallback is in every page's first load, and Result carries large illustrations.
     return (
-      <Result
-        status="warning"
-        title={timeout ? t.shell.guard.chunkTimeout : t.shell.guard.chunkFailed}
-        extra={
+      <Alert
+        type="warning"
+        showIcon
+        style={{ margin: 24 }}
+        message={timeout ? t.shell.guard.chunkTimeout : t.shell.guard.chunkFailed}
+        action={
           <Button type="primary" onClick={this.retry}>
             {t.shell.guard.retry}
           </Button>

@@ -1,10 +1,14 @@
-import { Suspense, useMemo, useState } from 'react';
-import { MissingComponentPage } from '../pages/missing/MissingComponentPage';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ChunkBoundary } from './ChunkBoundary';
 import type { RouteMeta } from './menu-routes';
 import { PageLoading } from './PageLoading';
 import { forgetComponent, resolveComponent } from './registry';
 import { PageMetaContext } from './route-context';
+
+// Rarely shown, and antd's Result brings its illustrations: loaded only when needed.
+const MissingComponentPage = lazy(() =>
+  import('../pages/missing/MissingComponentPage').then((m) => ({ default: m.MissingComponentPage })),
+);
 
 /** Renders the page a menu component string names, with loading, chunk-failure retry and a not-found page. */
 export function PageHost({ component, path, meta }: { component: string; path: string; meta: RouteMeta }) {
@@ -12,7 +16,12 @@ export function PageHost({ component, path, meta }: { component: string; path: s
   // `attempt` re-resolves after a failed chunk was forgotten.
   const Page = useMemo(() => (attempt >= 0 ? resolveComponent(component) : null), [component, attempt]);
   const pageMeta = useMemo(() => ({ path, meta }), [path, meta]);
-  if (!Page) return <MissingComponentPage name={component} />;
+  if (!Page)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <MissingComponentPage name={component} />
+      </Suspense>
+    );
   return (
     <PageMetaContext.Provider value={pageMeta}>
       <ChunkBoundary

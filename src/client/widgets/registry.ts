@@ -52,19 +52,21 @@ import { JSelectRole } from './role-picker/JSelectRole';
 import { JSlider } from './slider-verify/JSlider';
 import { JSwitch } from './switch/JSwitch';
 import { JTemplateTextarea } from './template-textarea/JTemplateTextarea';
-import { JImageUpload } from './upload/JImageUpload';
-import { JUpload } from './upload/JUpload';
 import { JSelectUserByDep } from './user-picker/JSelectUserByDep';
 import { registerWidgetRules } from './validators/formily-rules';
 import type { EditableTableProps } from './editable-table/EditableTable';
 import type { JTreeTableProps } from './tree-table/JTreeTable';
 import type { JPopupProps } from './popup/JPopup';
+import type { JUploadProps } from './upload/JUpload';
 import type { JBusinessPickerProps } from './business-picker/JBusinessPicker';
 
 registerWidgetRules();
 
 const JEasyCron = lazyWidget(() => import('./cron/JEasyCron'));
 const JEditor = lazyWidget(() => import('./editor/RichTextEditor'));
+// Uploads (antd Upload, Image) only load when a form with a file field opens.
+const JUpload = lazyWidget<JUploadProps>(() => import('./upload/JUpload').then((m) => ({ default: m.JUpload })));
+const JImageUpload = lazyWidget<JUploadProps>(() => import('./upload/JImageUpload').then((m) => ({ default: m.JImageUpload })));
 const EditableTable = lazyWidget<EditableTableProps>(() => import('./editable-table/EditableTable').then((m) => ({ default: m.EditableTable })));
 const TreeTable = lazyWidget<JTreeTableProps>(() => import('./tree-table/JTreeTable').then((m) => ({ default: m.JTreeTable })));
 const JPopup = lazyWidget<JPopupProps>(() => import('./popup/JPopup').then((m) => ({ default: m.JPopup })));

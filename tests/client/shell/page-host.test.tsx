@@ -35,9 +35,9 @@ describe('page chunks', () => {
     expect(attempts).toBe(2);
   });
 
-  it('says which component is missing', () => {
+  it('says which component is missing', async () => {
     resetShell();
     renderAt(<PageHost component="system/UnknownList" path="/x" meta={meta} />, '/x');
-    expect(screen.getByText('页面组件未找到：system/UnknownList')).toBeInTheDocument();
+    expect(await screen.findByText('页面组件未找到：system/UnknownList')).toBeInTheDocument();
   });
 });

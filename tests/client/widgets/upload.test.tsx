@@ -46,7 +46,8 @@ describe('upload to the server (spec §4, §7)', () => {
       type: 'object',
       properties: { files: { type: 'string', 'x-component': 'JUpload', 'x-component-props': { biz: 'notice', multiple: true } } },
     }, { files: 'temp/20261101/old.pdf' });
-    expect(screen.getByText('old.pdf')).toBeInTheDocument();
+    // The upload widgets load on first use.
+    expect(await screen.findByText('old.pdf')).toBeInTheDocument();
     await user().upload(fileInput(), pdf());
     await waitFor(() => expect(document.querySelector('.ant-upload-list-item-uploading')).not.toBeNull());
     const bar = await screen.findByRole('progressbar');
@@ -80,6 +81,7 @@ describe('image and video kinds', () => {
   test('image-only rejects other files with 请上传图片; an image error opens the 上传错误 dialog', async () => {
     server = fakeServer({ 'POST /sys/common/upload': () => env(null, '图片太大', false) });
     renderSchema({ type: 'object', properties: { img: { type: 'string', 'x-component': 'JImageUpload' } } });
+    await waitFor(() => expect(document.querySelector('input[type="file"]')).not.toBeNull());
     await user().upload(fileInput(), pdf());
     expect(await screen.findByText('请上传图片')).toBeInTheDocument();
     expect(server.calls).toHaveLength(0);

@@ -1,11 +1,10 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input, Tabs } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useHref, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { feedback } from '../../api/feedback';
 import { HOME_PATH } from '../../config/constants';
 import { displayName, greetingFor } from '../../layout/header/greeting';
-import { DepartSelectModal } from '../../layout/header/DepartSelectModal';
 import { t } from '../../locale/zh-CN';
 import { safeRedirect } from '../../router/guard';
 import { getRuntimeConfig } from '../../config/runtime';
@@ -24,6 +23,11 @@ import { captchaRules, mobileRules } from './rules';
 import { SmsCodeInput } from './SmsCodeInput';
 
 type Mode = 'password' | 'phone';
+
+// Only users with several departments or tenants see it: its selects stay off the sign-in page's load.
+const DepartSelectModal = lazy(() =>
+  import('../../layout/header/DepartSelectModal').then((m) => ({ default: m.DepartSelectModal })),
+);
 
 /** The form's inner width; the slider measures its real width when dragged. */
 const SLIDER_WIDTH = 320;
@@ -228,26 +232,28 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
         </div>
       </Form>
       {pending ? (
-        <DepartSelectModal
-          open
-          required
-          title={
-            (pending.result.departs?.length ?? 0) > 1 ? t.shell.depart.title : t.shell.depart.tenantTitle
-          }
-          departs={pending.result.departs ?? []}
-          tenants={pending.result.tenantList ?? []}
-          current={pending.result.userInfo.orgCode}
-          onOk={async ({ orgCode, tenantId }) => {
-            const { result, username } = pending;
-            try {
-              const userInfo = orgCode ? await selectDepart(orgCode, result.token) : result.userInfo;
-              setPending(null);
-              finish({ ...result, userInfo }, username, tenantId);
-            } catch (e) {
-              if (e instanceof Error && e.name !== 'ApiError') feedback().message.warning(e.message);
+        <Suspense fallback={null}>
+          <DepartSelectModal
+            open
+            required
+            title={
+              (pending.result.departs?.length ?? 0) > 1 ? t.shell.depart.title : t.shell.depart.tenantTitle
             }
-          }}
-        />
+            departs={pending.result.departs ?? []}
+            tenants={pending.result.tenantList ?? []}
+            current={pending.result.userInfo.orgCode}
+            onOk={async ({ orgCode, tenantId }) => {
+              const { result, username } = pending;
+              try {
+                const userInfo = orgCode ? await selectDepart(orgCode, result.token) : result.userInfo;
+                setPending(null);
+                finish({ ...result, userInfo }, username, tenantId);
+              } catch (e) {
+                if (e instanceof Error && e.name !== 'ApiError') feedback().message.warning(e.message);
+              }
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
