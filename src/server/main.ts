@@ -1,8 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './bootstrap.js';
-import { buildApp } from './app.js';
 import { DEMO_PASSWORD, NAMED_USERS, ROLES } from './db/seed-data.js';
-import { watchDefinitions } from './definitions/watch.js';
+import { serve } from './serve.js';
 
 /** Reads config, prepares the database and listens; prints the URL and the demo accounts. */
 async function main() {
@@ -17,18 +16,15 @@ async function main() {
     throw err;
   }
   const ctx = await createContext(cfg);
-  const app = await buildApp(ctx);
   // Development: an edited definition shows on the next page open, without a restart.
-  const stopWatching = cfg.production ? null : watchDefinitions(ctx, app.log);
+  const server = await serve(ctx, { port: cfg.port, host: cfg.host, watch: !cfg.production });
   const close = async () => {
-    stopWatching?.();
-    await app.close();
+    await server.close();
     await ctx.db.close();
     process.exit(0);
   };
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
-  await app.listen({ port: cfg.port, host: cfg.host });
   const url = `http://localhost:${cfg.port}`;
   const lines = [
     '',
@@ -38,7 +34,8 @@ async function main() {
   if (cfg.seedDemo) {
     lines.push(`演示账号（密码均为 ${DEMO_PASSWORD}）：`);
     const roleName = (code: string) => ROLES.find(([c]) => c === code)?.[1] ?? code;
-    for (const u of NAMED_USERS) lines.push(`  ${u.username.padEnd(10)} ${u.realname}（${u.roles.map(roleName).join('、')}）`);
+    for (const u of NAMED_USERS)
+      lines.push(`  ${u.username.padEnd(10)} ${u.realname}（${u.roles.map(roleName).join('、')}）`);
   }
   console.log(lines.join('\n') + '\n');
 }

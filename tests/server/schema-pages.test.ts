@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/server/config.js';
 import type { AppContext } from '../../src/server/context.js';
 import { watchDefinitions } from '../../src/server/definitions/watch.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+import { serve, type Serving } from '../../src/server/serve.js';
 
 describe.each(DIALECTS)('page definitions on $name', ({ url }) => {
   let t: TestApp;
@@ -191,5 +192,101 @@ describe('definitions reload in development', () => {
     );
     expect(await title(token)).toBe('改过的列表');
     expect(logged.find((l) => l.includes('no_such_dict'))).toContain('pages/demo-list.json: /columns/0/dict');
+  });
+});
+
+describe('entity edits in development', () => {
+  let dir: string;
+  let ctx: AppContext;
+  let server: Serving;
+  const entityFile = () => path.join(dir, 'schemas', 'entities', 'demo_item.json');
+  const api = (p: string, token?: string, init: RequestInit = {}) =>
+    fetch(`http://127.0.0.1:${server.port}/jeecg-boot${p}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) },
+    }).then(
+      (r) =>
+        r.json() as Promise<{
+          success: boolean;
+          code: number;
+          message: string;
+          result: { token: string; records: Array<Record<string, unknown>> };
+        }>,
+    );
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100; i++) {
+      if (await check().catch(() => false)) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-entity-watch-'));
+    const schemas = path.join(dir, 'schemas');
+    fs.cpSync('tests/fixtures/schemas/valid', schemas, { recursive: true });
+    fs.cpSync('schemas/meta', path.join(schemas, 'meta'), { recursive: true });
+    fs.copyFileSync(
+      'tests/fixtures/schemas/widgets.schema.json',
+      path.join(schemas, 'meta', 'widgets.schema.json'),
+    );
+    const cfg = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      DATABASE_URL: 'sqlite://:memory:',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_PASSES: '1',
+      LOG_LEVEL: 'silent',
+    });
+    ctx = await createContext(cfg, schemas);
+    server = await serve(ctx, { port: 0, host: '127.0.0.1', watch: true, logger: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await ctx?.db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('extends the table and the API when an entity gains a field, and refuses a change that would lose data', async () => {
+    const token = (
+      await api('/sys/login', undefined, {
+        method: 'POST',
+        body: JSON.stringify({ username: 'admin', password: 'Demo@2026' }),
+      })
+    ).result.token;
+    const sortByRemark = () => api('/online/cgform/api/getData/demo_item?column=remark&order=asc', token);
+    expect((await sortByRemark()).success).toBe(false);
+
+    const def = JSON.parse(fs.readFileSync(entityFile(), 'utf8'));
+    fs.writeFileSync(
+      entityFile(),
+      JSON.stringify({
+        ...def,
+        fields: [...def.fields, { name: 'remark', title: '备注', type: 'string', length: 100 }],
+      }),
+    );
+    expect(await eventually(async () => (await sortByRemark()).success)).toBe(true);
+    const added = await api('/online/cgform/api/form/demo_item', token, {
+      method: 'POST',
+      body: JSON.stringify({ name: '热更新', remark: '无需重启' }),
+    });
+    expect(added).toMatchObject({ success: true });
+    const saved = await api(`/online/cgform/api/form/demo_item/${String(added.result)}`, token);
+    expect(saved.result).toMatchObject({ name: '热更新', remark: '无需重启' });
+
+    // Shortening a column would cut stored text: refused, and the running app keeps the field.
+    fs.writeFileSync(
+      entityFile(),
+      JSON.stringify({
+        ...def,
+        fields: [...def.fields, { name: 'remark', title: '备注', type: 'string', length: 2 }],
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 800));
+    const still = await api(`/online/cgform/api/form/demo_item/${String(added.result)}`, token);
+    expect(still.result).toMatchObject({ remark: '无需重启' });
+    expect(
+      ctx.defs.entities.find((e) => e.code === 'demo_item')?.fields.find((f) => f.name === 'remark')?.length,
+    ).toBe(100);
   });
 });
