@@ -2,6 +2,7 @@ import { TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { getAction } from '../../api';
 import { t } from '../../locale/zh-CN';
+import { recordsOf } from '../picker-kit/values';
 
 export interface JApiTreeSelectProps {
   /** The chosen node's value ('' or nothing: none). */
@@ -27,12 +28,10 @@ interface TreeNode {
 
 type Raw = Record<string, unknown>;
 
+/** The nodes of an answer: `{treeList}` (permission trees), else a list or a page of records. */
 function listOf(result: unknown): Raw[] {
-  if (Array.isArray(result)) return result as Raw[];
-  const r = (result ?? {}) as { records?: unknown; treeList?: unknown };
-  if (Array.isArray(r.treeList)) return r.treeList as Raw[];
-  if (Array.isArray(r.records)) return r.records as Raw[];
-  return [];
+  const treeList = (result as { treeList?: unknown } | null)?.treeList;
+  return Array.isArray(treeList) ? (treeList as Raw[]) : recordsOf<Raw>(result).records;
 }
 
 function toTree(items: Raw[], valueKey: string, titleKey: string, excluded: (n: Raw) => boolean): TreeNode[] {
