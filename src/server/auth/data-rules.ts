@@ -43,7 +43,8 @@ export async function grantedDataRules(
   userId: string,
   menu: MenuMatch,
 ): Promise<DataRule[]> {
-  const menus = await db
+  // Rules hang off grants, so the common case (no rules granted) costs this one query.
+  const menus = db
     .selectFrom('sysPermission')
     .select('id')
     .where('delFlag', '=', 0)
@@ -53,24 +54,21 @@ export async function grantedDataRules(
         ...(menu.url ? [eb('url', '=', menu.url)] : []),
         ...(menu.component ? [eb('component', '=', menu.component)] : []),
       ]),
-    )
-    .execute();
-  if (menus.length === 0) return [];
-  const menuIds = menus.map((m) => m.id);
+    );
   const grants = await db
     .selectFrom('sysUserRole as ur')
     .innerJoin('sysRolePermission as rp', 'rp.roleId', 'ur.roleId')
-    .select('rp.dataRuleIds')
+    .select(['rp.permissionId', 'rp.dataRuleIds'])
     .where('ur.userId', '=', userId)
-    .where('rp.permissionId', 'in', menuIds)
+    .where('rp.permissionId', 'in', menus)
     .where('rp.dataRuleIds', 'is not', null)
     .union(
       db
         .selectFrom('sysDepartRoleUser as du')
         .innerJoin('sysDepartRolePermission as dp', 'dp.roleId', 'du.droleId')
-        .select('dp.dataRuleIds')
+        .select(['dp.permissionId', 'dp.dataRuleIds'])
         .where('du.userId', '=', userId)
-        .where('dp.permissionId', 'in', menuIds)
+        .where('dp.permissionId', 'in', menus)
         .where('dp.dataRuleIds', 'is not', null),
     )
     .execute();
@@ -80,7 +78,7 @@ export async function grantedDataRules(
     .selectFrom('sysPermissionDataRule')
     .select(['id', 'ruleColumn', 'ruleConditions', 'ruleValue'])
     .where('id', 'in', ids)
-    .where('permissionId', 'in', menuIds)
+    .where('permissionId', 'in', [...new Set(grants.map((g) => g.permissionId))])
     .where('status', '=', '1')
     .orderBy('id')
     .execute();
