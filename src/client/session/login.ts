@@ -9,11 +9,13 @@ import { setPermissions, setTenantId, setToken, setUserInfo, useSessionStore } f
 import type { Depart, LoginResult, MenuNode, PermissionResult, UserInfo } from './types';
 
 /** Login answers other than code 200 are refused to the caller with the server's message (spec §8). */
-async function signIn(url: string, body: Record<string, unknown>): Promise<LoginResult> {
-  const res = await postAction<LoginResult>(url, body);
+function signedIn(res: Envelope<LoginResult>): LoginResult {
   if (String(res.code) !== '200' || !res.result?.token) throw new Error(res.message || t.shell.login.failed);
   return res.result;
 }
+
+const signIn = async (url: string, body: Record<string, unknown>) =>
+  signedIn(await postAction<LoginResult>(url, body));
 
 export function passwordLogin(username: string, password: string): Promise<LoginResult> {
   return signIn('/sys/login', { username, password, remember_me: true });
@@ -28,9 +30,7 @@ export function phoneLogin(mobile: string, captcha: string): Promise<LoginResult
  * `service`; the server validates it and signs the CAS user in.
  */
 export async function casLogin(ticket: string, service: string): Promise<LoginResult> {
-  const res = await getAction<LoginResult>('/sys/cas/client/validateLogin', { ticket, service });
-  if (String(res.code) !== '200' || !res.result?.token) throw new Error(res.message || t.shell.login.failed);
-  return res.result;
+  return signedIn(await getAction<LoginResult>('/sys/cas/client/validateLogin', { ticket, service }));
 }
 
 /** smsmode: '0' sign-in, '1' register, '2' forgotten password. Resolves to the server's message. */

@@ -70,6 +70,10 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
     navigate(safeRedirect(query.get('redirect')) ?? afterLogin ?? HOME_PATH, { replace: true });
   };
 
+  // Transport errors were shown by the error catalogue; login refusals show on the page.
+  const refusal = (e: unknown) =>
+    e instanceof Error && e.name !== 'ApiError' ? e.message || l.failed : l.failed;
+
   /** After any sign-in: warn without a department, ask for one (or a tenant) when there is a choice. */
   const proceed = (result: LoginResult, remember: string | null | undefined) => {
     if (result.multi_depart === 0) feedback().message.warning(l.noDepart);
@@ -95,7 +99,7 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
     casLogin(ticket, service)
       .then((result) => proceed(result, undefined))
       .catch((e: unknown) => {
-        setError(e instanceof Error && e.name !== 'ApiError' ? e.message || l.failed : l.failed);
+        setError(refusal(e));
         navigate({ search: serviceQuery.toString() }, { replace: true });
       })
       .finally(() => setBusy(false));
@@ -125,8 +129,7 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
         mode === 'password' ? (values.remember ? (values.username?.trim() ?? '') : null) : undefined;
       proceed(result, remember);
     } catch (e) {
-      // Transport errors were shown by the error catalogue; login refusals show here.
-      setError(e instanceof Error && e.name !== 'ApiError' ? e.message || l.failed : l.failed);
+      setError(refusal(e));
       resetVerify();
     } finally {
       setBusy(false);
