@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/server/config.js';
 import { createContext } from '../../src/server/bootstrap.js';
-import { buildApp } from '../../src/server/app.js';
+import { serve } from '../../src/server/serve.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('test-output/screenshots');
@@ -26,14 +26,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     ...env,
   });
   const ctx = await createContext(cfg);
-  const app = await buildApp(ctx, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const server = await serve(ctx, { port: 0, host: '127.0.0.1', watch: false, logger: false });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${server.port}`,
     async close() {
-      await app.close();
+      await server.close();
       await ctx.db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -79,23 +79,46 @@ describe.each(DIALECTS)('page definitions on $name', ({ url }) => {
   });
 });
 
+/** A copy of fixture definitions (with the real meta-schemas) in its own folder, and a config for it. */
+function fixtureFolder(prefix: string, fixture: 'valid' | 'invalid') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const schemas = path.join(dir, 'schemas');
+  fs.cpSync(`tests/fixtures/schemas/${fixture}`, schemas, { recursive: true });
+  fs.cpSync('schemas/meta', path.join(schemas, 'meta'), { recursive: true });
+  fs.copyFileSync(
+    'tests/fixtures/schemas/widgets.schema.json',
+    path.join(schemas, 'meta', 'widgets.schema.json'),
+  );
+  const cfg = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    DATABASE_URL: 'sqlite://:memory:',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_PASSES: '1',
+    LOG_LEVEL: 'silent',
+  });
+  return { dir, schemas, cfg };
+}
+
+/** A fresh server context over a copy of the valid fixture definitions. */
+async function fixtureContext(prefix: string): Promise<{ dir: string; ctx: AppContext }> {
+  const { dir, schemas, cfg } = fixtureFolder(prefix, 'valid');
+  return { dir, ctx: await createContext(cfg, schemas) };
+}
+
+/** Polls until the check holds (a thrown check counts as not yet), for up to five seconds. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    if (await check().catch(() => false)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
 describe('server start with invalid definitions', () => {
   it('refuses to start, naming each file, JSON pointer and reason', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-invalid-'));
+    const { dir, schemas, cfg } = fixtureFolder('yjy-invalid-', 'invalid');
     try {
-      const schemas = path.join(dir, 'schemas');
-      fs.cpSync('tests/fixtures/schemas/invalid', schemas, { recursive: true });
-      fs.cpSync('schemas/meta', path.join(schemas, 'meta'), { recursive: true });
-      fs.copyFileSync(
-        'tests/fixtures/schemas/widgets.schema.json',
-        path.join(schemas, 'meta', 'widgets.schema.json'),
-      );
-      const cfg = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dir,
-        DATABASE_URL: 'sqlite://:memory:',
-        LOG_LEVEL: 'silent',
-      });
       const started = createContext(cfg, schemas);
       await expect(started).rejects.toThrow(/^定义文件有 \d+ 处错误：/);
       await expect(started).rejects.toThrow(
@@ -116,23 +139,7 @@ describe('definitions reload in development', () => {
   const pageFile = () => path.join(dir, 'schemas', 'pages', 'demo-list.json');
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-watch-'));
-    const schemas = path.join(dir, 'schemas');
-    fs.cpSync('tests/fixtures/schemas/valid', schemas, { recursive: true });
-    fs.cpSync('schemas/meta', path.join(schemas, 'meta'), { recursive: true });
-    fs.copyFileSync(
-      'tests/fixtures/schemas/widgets.schema.json',
-      path.join(schemas, 'meta', 'widgets.schema.json'),
-    );
-    const cfg = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dir,
-      DATABASE_URL: 'sqlite://:memory:',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_PASSES: '1',
-      LOG_LEVEL: 'silent',
-    });
-    ctx = await createContext(cfg, schemas);
+    ({ dir, ctx } = await fixtureContext('yjy-watch-'));
     app = await buildApp(ctx, { logger: false });
     await app.ready();
     stop = watchDefinitions(
@@ -164,13 +171,6 @@ describe('definitions reload in development', () => {
         headers: { 'x-access-token': token },
       })
     ).json().result?.title;
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100; i++) {
-      if (await check()) return true;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return false;
-  };
 
   it('shows an edited page on the next request, and keeps the last good definitions when an edit is invalid', async () => {
     const token = await login();
@@ -213,32 +213,9 @@ describe('entity edits in development', () => {
           result: { token: string; records: Array<Record<string, unknown>> };
         }>,
     );
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100; i++) {
-      if (await check().catch(() => false)) return true;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return false;
-  };
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-entity-watch-'));
-    const schemas = path.join(dir, 'schemas');
-    fs.cpSync('tests/fixtures/schemas/valid', schemas, { recursive: true });
-    fs.cpSync('schemas/meta', path.join(schemas, 'meta'), { recursive: true });
-    fs.copyFileSync(
-      'tests/fixtures/schemas/widgets.schema.json',
-      path.join(schemas, 'meta', 'widgets.schema.json'),
-    );
-    const cfg = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dir,
-      DATABASE_URL: 'sqlite://:memory:',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_PASSES: '1',
-      LOG_LEVEL: 'silent',
-    });
-    ctx = await createContext(cfg, schemas);
+    ({ dir, ctx } = await fixtureContext('yjy-entity-watch-'));
     server = await serve(ctx, { port: 0, host: '127.0.0.1', watch: true, logger: false });
   });
   afterAll(async () => {
