@@ -3,11 +3,12 @@ import { Alert, Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { postAction } from '../../api';
+import { useBusy } from '../../api/useBusy';
 import { currentVariant } from '../../config/runtime';
 import { t } from '../../locale/zh-CN';
 import { SliderVerify } from '../../widgets/slider-verify';
 import { captchaRules, mobileRules } from '../login/rules';
-import { SmsCodeInput } from '../login/SmsCodeInput';
+import { mobileOf, SmsCodeInput } from '../login/SmsCodeInput';
 
 interface Proof {
   phone: string;
@@ -21,50 +22,34 @@ export default function AlterationPage() {
   const [step, setStep] = useState(0);
   const [proof, setProof] = useState<Proof | null>(null);
   const [verified, setVerified] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [error, setError] = useState('');
   const [phoneForm] = Form.useForm<{ phone: string; smscode: string }>();
   const a = t.shell.alteration;
 
-  const verify = async (v: { phone: string; smscode: string }) => {
+  const verify = (v: { phone: string; smscode: string }) => {
     if (!verified) return setError(t.shell.login.verifyFirst);
-    setBusy(true);
     setError('');
-    try {
+    return run(async () => {
       const res = await postAction<{ username?: string; smscode?: string }>('/sys/user/phoneVerification', v);
       if (res.success) {
         setProof({ phone: v.phone, smscode: res.result?.smscode ?? v.smscode, username: res.result?.username ?? '' });
         setStep(1);
       } else setError(res.message);
-    } catch {
-      // Shown by the error catalogue.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const change = async (v: { password: string }) => {
+  const change = (v: { password: string }) => {
     if (!proof) return;
-    setBusy(true);
     setError('');
-    try {
+    return run(async () => {
       const res = await postAction('/sys/user/passwordChange', { ...proof, password: v.password });
       if (res.success) setStep(2);
       else setError(res.message);
-    } catch {
-      // Shown by the error catalogue.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const getMobile = async () => {
-    try {
-      return (await phoneForm.validateFields(['phone'])).phone ?? '';
-    } catch {
-      return '';
-    }
-  };
+  const getMobile = mobileOf(phoneForm, 'phone');
 
   return (
     <div className="login-main login-main-wide">

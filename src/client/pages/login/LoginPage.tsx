@@ -20,7 +20,7 @@ import {
 import type { LoginResult } from '../../session/types';
 import { SliderVerify } from '../../widgets/slider-verify';
 import { captchaRules, mobileRules } from './rules';
-import { SmsCodeInput } from './SmsCodeInput';
+import { mobileOf, SmsCodeInput } from './SmsCodeInput';
 
 type Mode = 'password' | 'phone';
 
@@ -136,14 +136,7 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
     }
   };
 
-  const getMobile = async () => {
-    try {
-      const v = await form.validateFields(['mobile']);
-      return v.mobile ?? '';
-    } catch {
-      return '';
-    }
-  };
+  const getMobile = mobileOf(form, 'mobile');
 
   return (
     <div className="login-main">

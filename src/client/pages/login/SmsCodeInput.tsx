@@ -1,5 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button, Input, Space, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
@@ -7,6 +7,18 @@ import { sendSmsCode } from '../../session/login';
 import { MOBILE_RE } from './rules';
 
 const COUNTDOWN_S = 60;
+
+/** A `getMobile` for the form's mobile field: its value once valid, '' otherwise (the form shows why). */
+export function mobileOf<V>(form: FormInstance<V>, field: string): () => Promise<string> {
+  return async () => {
+    try {
+      const values = (await form.validateFields([field])) as Record<string, unknown>;
+      return String(values[field] ?? '');
+    } catch {
+      return '';
+    }
+  };
+}
 
 interface Props {
   value?: string;

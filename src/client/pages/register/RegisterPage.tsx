@@ -3,9 +3,10 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { postAction } from '../../api';
+import { useBusy } from '../../api/useBusy';
 import { t } from '../../locale/zh-CN';
 import { captchaRules, mobileRules, USERNAME_RE } from '../login/rules';
-import { SmsCodeInput } from '../login/SmsCodeInput';
+import { mobileOf, SmsCodeInput } from '../login/SmsCodeInput';
 
 interface Values {
   username: string;
@@ -20,14 +21,13 @@ interface Values {
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [error, setError] = useState('');
   const r = t.shell.register;
 
-  const submit = async (v: Values) => {
-    setBusy(true);
+  const submit = (v: Values) => {
     setError('');
-    try {
+    return run(async () => {
       const res = await postAction('/sys/user/register', {
         username: v.username,
         password: v.password,
@@ -37,20 +37,10 @@ export default function RegisterPage() {
       });
       if (res.success) navigate(`/user/register-result?username=${encodeURIComponent(v.username)}`, { replace: true });
       else setError(res.message);
-    } catch {
-      // Shown by the error catalogue.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const getMobile = async () => {
-    try {
-      return (await form.validateFields(['phone'])).phone ?? '';
-    } catch {
-      return '';
-    }
-  };
+  const getMobile = mobileOf(form, 'phone');
 
   return (
     <div className="login-main">

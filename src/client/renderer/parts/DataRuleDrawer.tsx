@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { httpAction } from '../../api';
 import { t } from '../../locale/zh-CN';
 import { report } from '../actions/requests';
-import { useBusy } from '../actions/useBusy';
+import { useBusy } from '../../api/useBusy';
 
 const L = t.renderer.parts.dataRules;
 

@@ -5,7 +5,7 @@ import { httpAction } from '../../api';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
 import { report } from '../actions/requests';
-import { useBusy } from '../actions/useBusy';
+import { useBusy } from '../../api/useBusy';
 import { apiOf } from '../definition/api';
 import type { PermissionTreeProps } from '../definition/types';
 import { resolveValues } from '../definition/values';
