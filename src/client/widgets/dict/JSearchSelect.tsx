@@ -1,4 +1,4 @@
-import { Select, Spin } from 'antd';
+import { Select, Spin, type SelectProps } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
@@ -21,9 +21,25 @@ export interface JSearchSelectProps extends Partial<PagedSourceConfig> {
   allowClear?: boolean;
 }
 
+const valueOf = (value: JSearchSelectProps['value']) =>
+  value === null || value === undefined || value === '' ? undefined : String(value);
+
+/** What every variant's Select shares: the stored value as text, clearing, the placeholder, a short list. */
+function commonProps({ value, onChange, placeholder, disabled, allowClear = true }: JSearchSelectProps): SelectProps<string> {
+  return {
+    style: { width: '100%' },
+    showSearch: true,
+    value: valueOf(value),
+    disabled,
+    allowClear,
+    listHeight: 200,
+    placeholder: placeholder ?? t.widgets.dict.searchPlaceholder,
+    onChange: (v?: string) => onChange?.(v),
+  };
+}
+
 /** A URL list read page by page: 30 at a time, 10 when searching, more when scrolled to the end. */
 function UrlSearchSelect(props: JSearchSelectProps & { url: string }) {
-  const { value, onChange, placeholder, disabled, allowClear = true } = props;
   const [options, setOptions] = useState<DictOption[]>([]);
   const [loading, setLoading] = useState(false);
   const state = useRef({ pageNo: 0, pages: 1, keyword: '', busy: false });
@@ -68,21 +84,13 @@ function UrlSearchSelect(props: JSearchSelectProps & { url: string }) {
   }, [load]);
 
   const search = useDebouncedCallback((kw: string) => void load(1, kw), props.debounce ?? 600);
-  const current = value === null || value === undefined || value === '' ? undefined : String(value);
   return (
     <Select
-      style={{ width: '100%' }}
-      showSearch
+      {...commonProps(props)}
       filterOption={false}
-      value={current}
-      disabled={disabled}
-      allowClear={allowClear}
-      placeholder={placeholder ?? t.widgets.dict.searchPlaceholder}
       options={options}
-      listHeight={200}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       onSearch={search}
-      onChange={(v?: string) => onChange?.(v)}
       onPopupScroll={(e) => {
         const el = e.currentTarget as HTMLElement;
         const s = state.current;
@@ -93,10 +101,11 @@ function UrlSearchSelect(props: JSearchSelectProps & { url: string }) {
 }
 
 /** A dictionary searched on the server as the user types; the stored value's label comes from loadDictItem. */
-function AsyncDictSelect({ dict, value, onChange, placeholder, disabled, allowClear = true, debounce }: JSearchSelectProps & { dict: string }) {
+function AsyncDictSelect(props: JSearchSelectProps & { dict: string }) {
+  const { dict, value, debounce } = props;
   const [options, setOptions] = useState<DictOption[]>([]);
   const [loading, setLoading] = useState(false);
-  const current = value === null || value === undefined || value === '' ? undefined : String(value);
+  const current = valueOf(value);
   useEffect(() => {
     if (!current || options.some((o) => o.value === current)) return;
     let alive = true;
@@ -116,40 +125,19 @@ function AsyncDictSelect({ dict, value, onChange, placeholder, disabled, allowCl
   }, debounce ?? 800);
   return (
     <Select
-      style={{ width: '100%' }}
-      showSearch
+      {...commonProps(props)}
       filterOption={false}
-      value={current}
-      disabled={disabled}
-      allowClear={allowClear}
-      placeholder={placeholder ?? t.widgets.dict.searchPlaceholder}
       options={options}
-      listHeight={200}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       onSearch={search}
-      onChange={(v?: string) => onChange?.(v)}
     />
   );
 }
 
 /** A whole dictionary, filtered in the browser. */
-function LocalDictSelect({ dict, value, onChange, placeholder, disabled, allowClear = true }: JSearchSelectProps & { dict: string }) {
-  const { options, loading } = useDictOptions(dict);
-  return (
-    <Select
-      style={{ width: '100%' }}
-      showSearch
-      optionFilterProp="label"
-      value={value === null || value === undefined || value === '' ? undefined : String(value)}
-      loading={loading}
-      disabled={disabled}
-      allowClear={allowClear}
-      listHeight={200}
-      placeholder={placeholder ?? t.widgets.dict.searchPlaceholder}
-      options={options}
-      onChange={(v?: string) => onChange?.(v)}
-    />
-  );
+function LocalDictSelect(props: JSearchSelectProps & { dict: string }) {
+  const { options, loading } = useDictOptions(props.dict);
+  return <Select {...commonProps(props)} optionFilterProp="label" loading={loading} options={options} />;
 }
 
 /**
