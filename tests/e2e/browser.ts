@@ -1,7 +1,7 @@
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/server/config.js';
 import { createContext } from '../../src/server/bootstrap.js';
 import { serve } from '../../src/server/serve.js';
@@ -41,6 +41,21 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+}
+
+/**
+ * A browser context as the tests' staff member has it: a desk-sized Chinese window that prefers reduced
+ * motion. Without animations nothing is clicked mid-zoom: antd starts a modal's zoom paused, and a
+ * click pressed on that frame is released after the button has moved, so no click is sent at all
+ * (seen on a loaded CI machine as a delete that was confirmed but never sent).
+ */
+export function openContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    reducedMotion: 'reduce',
+    ...options,
   });
 }
 

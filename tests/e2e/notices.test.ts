@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../src/server/db/menu-sync.js';
 import { DEMO_PASSWORD } from '../../src/server/db/seed-data.js';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './browser.js';
+import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -32,7 +32,7 @@ const waitLive = (p: Page) =>
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await openContext(browser);
   page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
 });
@@ -93,7 +93,7 @@ describe('notices in the browser', () => {
   });
 
   it('lets an administrator add, preview and release announcements on the definition-rendered page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const context = await openContext(browser);
     const admin = await context.newPage();
     admin.on('pageerror', (e) => errors.push(e.message));
     await signInAs(admin, server.url, 'admin');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './browser.js';
+import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -17,7 +17,7 @@ const errors: string[] = [];
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await openContext(browser);
   page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   await signInAs(page, server.url, 'admin');

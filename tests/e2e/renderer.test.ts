@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './browser.js';
+import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -32,11 +32,7 @@ afterAll(async () => {
 });
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 1600, height: 1000 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
+  const context = await openContext(browser, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   current = page;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed-data.js';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './browser.js';
+import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
 import { dragSlider, submitLogin } from './sign-in.js';
 
 /**
@@ -22,7 +22,7 @@ const errors: string[] = [];
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  context = await openContext(browser);
   page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
 });
@@ -231,12 +231,7 @@ describe('console shell in the browser', () => {
   });
 
   it('works at phone width: drawer menu, no tabs, header title', async () => {
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'zh-CN',
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await openContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const p = await phone.newPage();
     p.on('pageerror', (e) => errors.push(e.message));
     await p.goto(`${server.url}/`);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './browser.js';
+import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
 
 /**
  * Single sign-on as a hospital runs it: a CAS server on loopback that signs "wangfang" in, issues a
@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe('single sign-on', () => {
   it('takes a visitor through the CAS server and back into the page they asked for', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const context = await openContext(browser);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -3,6 +3,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
 import { bindFeedback } from '../../api/feedback';
 import { useSettings } from './store';
+import { useReducedMotion } from './useReducedMotion';
 
 /** Binds antd's themed message/notification/modal for code outside React (HTTP client, flows). */
 function FeedbackBridge() {
@@ -11,10 +12,14 @@ function FeedbackBridge() {
   return null;
 }
 
-/** antd in Chinese with the chosen primary colour; colour-weak mode filters the whole page. */
+/**
+ * antd in Chinese with the chosen primary colour; colour-weak mode filters the whole page; no zooms or
+ * slides for people whose system asks for reduced motion.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const color = useSettings((s) => s.color);
   const weak = useSettings((s) => s.weak);
+  const still = useReducedMotion();
   useEffect(() => {
     document.documentElement.classList.toggle('shell-color-weak', weak);
   }, [weak]);
@@ -22,7 +27,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={zhCN}
       button={{ autoInsertSpace: false }}
-      theme={{ algorithm: antTheme.defaultAlgorithm, token: { colorPrimary: color, colorLink: color, borderRadius: 4 } }}
+      theme={{ algorithm: antTheme.defaultAlgorithm, token: { colorPrimary: color, colorLink: color, borderRadius: 4, motion: !still } }}
     >
       <AntApp>
         <FeedbackBridge />
