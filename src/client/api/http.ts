@@ -1,5 +1,4 @@
 import axios, { AxiosHeaders, type AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { md5 } from 'js-md5';
 import { computeSign } from '../../shared/sign';
 import { DEFAULT_HEADER_APP_CODE, DEFAULT_SIGN_SECRET, REQUEST_TIMEOUT_MS, UNAUTHORIZED_RELOAD_MS } from '../config/constants';
 import { getRuntimeConfig } from '../config/runtime';
@@ -23,13 +22,26 @@ declare module 'axios' {
 /** The one HTTP client of the console: base URL, headers, signing, `_t`, error catalogue (spec §7, §8). */
 export const http = axios.create({ timeout: REQUEST_TIMEOUT_MS, paramsSerializer: { serialize: serializeParams } });
 
-const md5Hex = (text: string) => md5(text);
+type Md5 = (text: string) => string;
+let md5Loading: Promise<Md5> | undefined;
+
+/** js-md5 is loaded on the first signed request, so that pages without one (sign-in) do not carry it. */
+function loadMd5(): Promise<Md5> {
+  md5Loading ??= import('js-md5').then(
+    ({ md5 }) => md5,
+    (e: unknown) => {
+      md5Loading = undefined; // a failed chunk load is retried by the next signed request
+      throw e;
+    },
+  );
+  return md5Loading;
+}
 
 export function signSecret(): string {
   return getRuntimeConfig().signSecret || DEFAULT_SIGN_SECRET;
 }
 
-http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
   const cfg = getRuntimeConfig();
   const session = useSessionStore.getState();
   config.baseURL = cfg.apiBase;
@@ -43,7 +55,8 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   const params = cleanParams(config.params as Record<string, unknown> | undefined);
   if (config.sign) {
     const signed = method === 'get' ? params : isPlainObject(config.data) ? config.data : {};
-    headers.set('X-Sign', computeSign(md5Hex, url, { ...signed, ...(method === 'get' ? {} : params) }, signSecret()));
+    const md5 = await loadMd5();
+    headers.set('X-Sign', computeSign(md5, url, { ...signed, ...(method === 'get' ? {} : params) }, signSecret()));
     headers.set('X-TIMESTAMP', String(Date.now()));
   }
   // The cache-buster is added after signing; the server drops it before verifying (protocol.md §4.1).

@@ -58,6 +58,47 @@ describe('sign-in screen', () => {
     expect(screen.getByText('请输入验证码')).toBeInTheDocument();
   });
 
+  it('switches sign-in modes from the keyboard: arrows (and Home/End) move and select, one Tab stop', async () => {
+    const server = fakeServer({});
+    renderAt(<LoginPage />, '/user/login');
+    const password = screen.getByRole('tab', { name: '账户密码登录' });
+    const phone = screen.getByRole('tab', { name: '手机号登录' });
+    expect(screen.getByRole('tablist')).toContainElement(password);
+    expect(password).toHaveAttribute('aria-selected', 'true');
+    expect(password).toHaveAttribute('tabindex', '0');
+    expect(phone).toHaveAttribute('aria-selected', 'false');
+    expect(phone).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('tabpanel', { name: '账户密码登录' })).toContainElement(
+      screen.getByPlaceholderText('请输入用户名'),
+    );
+
+    password.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(phone).toHaveFocus();
+    expect(phone).toHaveAttribute('aria-selected', 'true');
+    expect(phone).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('tabpanel', { name: '手机号登录' })).toContainElement(
+      screen.getByPlaceholderText('请输入手机号码'),
+    );
+    expect(screen.queryByPlaceholderText('请输入用户名')).not.toBeInTheDocument();
+
+    await userEvent.keyboard('{ArrowRight}');
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(phone).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(password).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(phone).toHaveAttribute('aria-selected', 'true');
+
+    // The tabs are buttons inside the form: choosing one never submits it.
+    await userEvent.click(password);
+    expect(screen.getByPlaceholderText('请输入用户名')).toBeInTheDocument();
+    expect(document.querySelector('.ant-form-item-explain-error')).toBeNull();
+    expect(server.calls).toHaveLength(0);
+  });
+
   it('signs in: stores token, user, dictionaries (7 days) and the username, then follows the redirect query', async () => {
     const server = fakeServer({ 'POST /sys/login': ok(loginResult(), '登录成功') });
     renderAt(<LoginPage />, '/user/login?redirect=%2Fisystem%2Fuser%3Fx%3D1');

@@ -86,7 +86,12 @@ describe('image and video kinds', () => {
     expect(await screen.findByText('请上传图片')).toBeInTheDocument();
     expect(server.calls).toHaveLength(0);
     await user().upload(fileInput(), png());
-    const title = await waitFor(() => document.querySelector('.ant-modal-confirm-title') as HTMLElement);
+    // The dialog's code loads on the first modal (feedback().modal): wait until it is there.
+    const title = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-modal-confirm-title');
+      if (!found) throw new Error('no error dialog yet');
+      return found;
+    });
     expect(title).toHaveTextContent('上传错误');
     expect(document.querySelector('.ant-modal-confirm-content')).toHaveTextContent('错误信息：图片太大');
   });

@@ -1,5 +1,5 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Form, Input, Tabs } from 'antd';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useHref, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { feedback } from '../../api/feedback';
@@ -19,6 +19,7 @@ import {
 } from '../../session/login';
 import type { LoginResult } from '../../session/types';
 import { SliderVerify } from '../../widgets/slider-verify';
+import { LoginTabs } from './LoginTabs';
 import { captchaRules, mobileRules } from './rules';
 import { mobileOf, SmsCodeInput } from './SmsCodeInput';
 
@@ -137,6 +138,10 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
   };
 
   const getMobile = mobileOf(form, 'mobile');
+  const tabs = [
+    { key: 'password', label: l.tabPassword },
+    { key: 'phone', label: l.tabPhone },
+  ] as const;
 
   return (
     <div className="login-main">
@@ -147,55 +152,38 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
         initialValues={{ username: rememberedUsername(), remember: true }}
         autoComplete="on"
       >
-        <Tabs
-          centered
-          activeKey={mode}
+        <LoginTabs
+          tabs={tabs}
+          active={mode}
           onChange={(k) => {
-            setMode(k as Mode);
+            setMode(k);
             setError('');
           }}
-          items={[
-            {
-              key: 'password',
-              label: l.tabPassword,
-              children:
-                mode === 'password' ? (
-                  <>
-                    <Form.Item name="username" rules={[{ required: true, message: l.username }]}>
-                      <Input prefix={<UserOutlined />} placeholder={l.username} autoComplete="username" />
-                    </Form.Item>
-                    <Form.Item name="password" rules={[{ required: true, message: l.password }]}>
-                      <Input.Password
-                        prefix={<LockOutlined />}
-                        placeholder={l.password}
-                        autoComplete="current-password"
-                      />
-                    </Form.Item>
-                  </>
-                ) : null,
-            },
-            {
-              key: 'phone',
-              label: l.tabPhone,
-              children:
-                mode === 'phone' ? (
-                  <>
-                    <Form.Item name="mobile" rules={mobileRules}>
-                      <Input
-                        prefix={<MobileOutlined />}
-                        placeholder={l.mobile}
-                        maxLength={11}
-                        inputMode="tel"
-                      />
-                    </Form.Item>
-                    <Form.Item name="captcha" rules={captchaRules}>
-                      <SmsCodeInput smsmode="0" getMobile={getMobile} />
-                    </Form.Item>
-                  </>
-                ) : null,
-            },
-          ]}
-        />
+        >
+          {mode === 'password' ? (
+            <>
+              <Form.Item name="username" rules={[{ required: true, message: l.username }]}>
+                <Input prefix={<UserOutlined />} placeholder={l.username} autoComplete="username" />
+              </Form.Item>
+              <Form.Item name="password" rules={[{ required: true, message: l.password }]}>
+                <Input.Password
+                  prefix={<LockOutlined />}
+                  placeholder={l.password}
+                  autoComplete="current-password"
+                />
+              </Form.Item>
+            </>
+          ) : (
+            <>
+              <Form.Item name="mobile" rules={mobileRules}>
+                <Input prefix={<MobileOutlined />} placeholder={l.mobile} maxLength={11} inputMode="tel" />
+              </Form.Item>
+              <Form.Item name="captcha" rules={captchaRules}>
+                <SmsCodeInput smsmode="0" getMobile={getMobile} />
+              </Form.Item>
+            </>
+          )}
+        </LoginTabs>
         {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
         <Form.Item>
           <SliderVerify key={verifyKey} width={SLIDER_WIDTH} onSuccess={() => setVerified(true)} />
