@@ -357,6 +357,34 @@ describe('schema pages in the browser', () => {
     await context.close();
   });
 
+  it('loads the widgets a list page uses when it uses them', async () => {
+    const { context, page } = await newPage();
+    const files: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/assets/') && path.endsWith('.js')) files.push(path.slice('/assets/'.length));
+    });
+    // Chunk names, as the build gives them (name-hash.js; the hash may itself hold a dash).
+    const loaded = (chunk: string) => files.some((f) => new RegExp(`^${chunk}-[\\w-]{8}\\.js$`).test(f));
+    await signInAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/isystem/user`);
+    await rows(page).first().waitFor({ timeout: 20_000 });
+    await page.getByPlaceholder('请输入账号').waitFor();
+    // The query form's first fields need text and dictionary widgets only.
+    expect(loaded('inputs')).toBe(true);
+    for (const heavy of ['dates', 'files', 'arrays', 'editor', 'cron', 'ImportExcelModal', 'AnnouncementModal'])
+      expect(loaded(heavy), heavy).toBe(false);
+    // The 'more' section brings the date range; the form brings the avatar upload.
+    await page.getByText('展开').click();
+    await page.locator('.renderer-query-form .ant-picker').first().waitFor();
+    await expect.poll(() => loaded('dates')).toBe(true);
+    await button(page, '新增').click();
+    await formInput(openDialog(page, '新增'), '用户账号').waitFor();
+    expect(loaded('files')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('hides add from a user without user:add, and the server refuses the call (510)', async () => {
     const { context, page } = await newPage();
     await signInAs(page, server.url, 'wangfang');

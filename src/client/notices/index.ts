@@ -4,6 +4,5 @@ import { registerNoticePages } from './register';
 export { NoticeCenter } from './NoticeCenter';
 export { emitNoticesReload, onNoticesReload } from './bus';
 export { openAnnouncement } from './store';
-export { FeedbackDialog } from './feedback/FeedbackDialog';
 
 registerNoticePages();

@@ -1,5 +1,5 @@
-import { Button, Result, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { t } from '../locale/zh-CN';
 import { entityCodeOf } from './definition/components';
@@ -7,6 +7,8 @@ import { loadPageDefinition, type PageLoadResult } from './definition/load';
 import { PageView } from './PageView';
 
 const L = t.renderer.page;
+// Result carries large illustrations; only a failed page open needs it.
+const Result = lazy(() => import('antd/es/result'));
 
 /**
  * The screen of a menu component served by a page definition: fetches the definition by component
@@ -35,18 +37,25 @@ export function SchemaPage({ component }: { component: string }) {
         <div style={{ minHeight: 160 }} />
       </Spin>
     );
-  if (state.status === 'missing') return <Result status="404" title={state.message} />;
+  if (state.status === 'missing')
+    return (
+      <Suspense fallback={null}>
+        <Result status="404" title={state.message} />
+      </Suspense>
+    );
   if (state.status === 'error')
     return (
-      <Result
-        status="error"
-        title={state.message}
-        extra={
-          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
-            {L.retry}
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <Result
+          status="error"
+          title={state.message}
+          extra={
+            <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+              {L.retry}
+            </Button>
+          }
+        />
+      </Suspense>
     );
   return <PageView key={state.page.code} page={state.page} routeCode={code} />;
 }

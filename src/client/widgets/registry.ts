@@ -1,143 +1,118 @@
 /**
- * Every widget a page definition may name in `x-component`, connected to Formily. Heavy widgets (rich
- * text, cron) load on first use and the area data is a separate chunk, so importing this stays light.
+ * Every widget a page definition may name in `x-component`, connected to Formily, and loaded on demand:
+ * a page loads the groups its schema names before it renders, so a list page does not carry date
+ * pickers, uploads, drag sorting or the rich-text editor unless it uses them.
  * schemas/meta/widgets.schema.json documents each name and its `x-component-props`.
  */
-import {
-  ArrayItems,
-  ArrayTable,
-  Cascader,
-  Checkbox,
-  DatePicker,
-  Editable,
-  FormButtonGroup,
-  FormCollapse,
-  FormGrid,
-  FormItem,
-  FormLayout,
-  FormTab,
-  Input,
-  NumberPicker,
-  Password,
-  PreviewText,
-  Radio,
-  Reset,
-  Select,
-  Space,
-  Submit,
-  Switch,
-  TimePicker,
-  TreeSelect,
-  Upload,
-} from '@formily/antd-v5';
-import { connect, mapProps } from '@formily/react';
-import { JApiTreeSelect } from './api-tree/JApiTreeSelect';
-import { JAreaLinkage } from './area/JAreaLinkage';
-import { JCategorySelect } from './category/JCategorySelect';
-import { JDate } from './date/JDate';
-import { JDateRange } from './date/JDateRange';
-import { JTime } from './date/JTime';
-import { JSelectDepart } from './depart-picker/JSelectDepart';
-import { JCheckbox } from './dict/JCheckbox';
-import { JDictSelectTag } from './dict/JDictSelectTag';
-import { JSearchSelect } from './dict/JSearchSelect';
-import { JTreeSelect } from './dict-tree/JTreeSelect';
-import { JEllipsis } from './ellipsis/JEllipsis';
-import { JInputInteger } from './integer/JInputInteger';
-import { lazyWidget } from './lazy';
-import { JNameLink } from './name-link/JNameLink';
-import { JInputNumber } from './number/JInputNumber';
-import { JSelectPosition } from './position-picker/JSelectPosition';
-import { JSelectRole } from './role-picker/JSelectRole';
-import { JSlider } from './slider-verify/JSlider';
-import { JSwitch } from './switch/JSwitch';
-import { JTemplateTextarea } from './template-textarea/JTemplateTextarea';
-import { JSelectUserByDep } from './user-picker/JSelectUserByDep';
+import type { JSXComponent } from '@formily/react';
 import { registerWidgetRules } from './validators/formily-rules';
-import type { EditableTableProps } from './editable-table/EditableTable';
-import type { JTreeTableProps } from './tree-table/JTreeTable';
-import type { JPopupProps } from './popup/JPopup';
-import type { JUploadProps } from './upload/JUpload';
-import type { JBusinessPickerProps } from './business-picker/JBusinessPicker';
 
 registerWidgetRules();
 
-const JEasyCron = lazyWidget(() => import('./cron/JEasyCron'));
-const JEditor = lazyWidget(() => import('./editor/RichTextEditor'));
-// Uploads (antd Upload, Image) only load when a form with a file field opens.
-const JUpload = lazyWidget<JUploadProps>(() => import('./upload/JUpload').then((m) => ({ default: m.JUpload })));
-const JImageUpload = lazyWidget<JUploadProps>(() => import('./upload/JImageUpload').then((m) => ({ default: m.JImageUpload })));
-const EditableTable = lazyWidget<EditableTableProps>(() => import('./editable-table/EditableTable').then((m) => ({ default: m.EditableTable })));
-const TreeTable = lazyWidget<JTreeTableProps>(() => import('./tree-table/JTreeTable').then((m) => ({ default: m.JTreeTable })));
-const JPopup = lazyWidget<JPopupProps>(() => import('./popup/JPopup').then((m) => ({ default: m.JPopup })));
-const JBusinessPicker = lazyWidget<JBusinessPickerProps>(() => import('./business-picker/JBusinessPicker').then((m) => ({ default: m.JBusinessPicker })));
+export type Widgets = Record<string, JSXComponent>;
 
-/** Formily's `enum` arrives as `dataSource`; the dictionary widgets call it `options`. */
-const withOptions = mapProps({ dataSource: 'options' });
+/** A group: the names it registers and the module (its own chunk) that exports them. */
+function group<const N extends string>(names: readonly N[], load: () => Promise<{ [K in N]: JSXComponent }>) {
+  return { names, load };
+}
 
-export const widgetRegistry = {
-  // Formily antd-v5 basics.
-  FormItem,
-  FormGrid,
-  FormLayout,
-  FormTab,
-  FormCollapse,
-  FormButtonGroup,
-  Space,
-  Submit,
-  Reset,
-  Input,
-  Password,
-  Select,
-  TreeSelect,
-  Cascader,
-  DatePicker,
-  TimePicker,
-  NumberPicker,
-  Radio,
-  Checkbox,
-  Switch,
-  Upload,
-  ArrayItems,
-  ArrayTable,
-  Editable,
-  PreviewText,
-  // Pickers.
-  JSelectUserByDep: connect(JSelectUserByDep),
-  JSelectRole: connect(JSelectRole),
-  JSelectDepart: connect(JSelectDepart),
-  JSelectPosition: connect(JSelectPosition),
-  JApiTreeSelect: connect(JApiTreeSelect),
-  // Dictionaries.
-  JDictSelectTag: connect(JDictSelectTag, withOptions),
-  JCheckbox: connect(JCheckbox, withOptions),
-  JSearchSelect: connect(JSearchSelect),
-  JTreeSelect: connect(JTreeSelect),
-  JCategorySelect: connect(JCategorySelect),
-  // Dates and schedules.
-  JDate: connect(JDate),
-  JDateRange: connect(JDateRange),
-  JTime: connect(JTime),
-  JEasyCron: connect(JEasyCron),
-  // Files, places, text.
-  JUpload: connect(JUpload),
-  JImageUpload: connect(JImageUpload),
-  JAreaLinkage: connect(JAreaLinkage),
-  JEditor: connect(JEditor),
-  // Inputs and display.
-  JInputNumber: connect(JInputNumber),
-  JInputInteger: connect(JInputInteger),
-  JTemplateTextarea: connect(JTemplateTextarea),
-  JSlider: connect(JSlider),
-  JSwitch: connect(JSwitch),
-  JNameLink: connect(JNameLink),
-  JEllipsis: connect(JEllipsis),
-  // Report designer's tools: one field per editable table (its value is the rows array), pickers over reports and lists.
-  EditableTable,
-  TreeTable,
-  JPopup: connect(JPopup),
-  JBusinessPicker: connect(JBusinessPicker),
+const GROUPS = {
+  layout: group(
+    ['FormItem', 'FormGrid', 'FormLayout', 'FormButtonGroup', 'Space', 'Submit', 'Reset', 'PreviewText'],
+    () => import('./groups/layout'),
+  ),
+  inputs: group(
+    [
+      'Input',
+      'Password',
+      'Select',
+      'Radio',
+      'Checkbox',
+      'Switch',
+      'NumberPicker',
+      'JDictSelectTag',
+      'JCheckbox',
+      'JSearchSelect',
+      'JInputNumber',
+      'JInputInteger',
+      'JTemplateTextarea',
+      'JSlider',
+      'JSwitch',
+      'JNameLink',
+      'JEllipsis',
+    ],
+    () => import('./groups/inputs'),
+  ),
+  dates: group(['DatePicker', 'TimePicker', 'JDate', 'JDateRange', 'JTime'], () => import('./groups/dates')),
+  trees: group(
+    ['TreeSelect', 'Cascader', 'JTreeSelect', 'JCategorySelect', 'JApiTreeSelect', 'JAreaLinkage'],
+    () => import('./groups/trees'),
+  ),
+  pickers: group(['JSelectUserByDep', 'JSelectRole', 'JSelectDepart', 'JSelectPosition'], () => import('./groups/pickers')),
+  arrays: group(['ArrayItems', 'ArrayTable', 'FormTab', 'FormCollapse', 'Editable'], () => import('./groups/arrays')),
+  files: group(['Upload', 'JUpload', 'JImageUpload'], () => import('./groups/files')),
+  cron: group(['JEasyCron'], () => import('./groups/cron')),
+  editor: group(['JEditor'], () => import('./groups/editor')),
+  editableTable: group(['EditableTable'], () => import('./groups/editable-table')),
+  treeTable: group(['TreeTable'], () => import('./groups/tree-table')),
+  reportPickers: group(['JPopup', 'JBusinessPicker'], () => import('./groups/report-pickers')),
 };
 
-export type WidgetName = keyof typeof widgetRegistry;
-export const WIDGET_NAMES = Object.keys(widgetRegistry) as WidgetName[];
+type GroupName = keyof typeof GROUPS;
+export type WidgetName = (typeof GROUPS)[GroupName]['names'][number];
+
+const groupOf = new Map<string, GroupName>();
+for (const [name, g] of Object.entries(GROUPS) as Array<[GroupName, (typeof GROUPS)[GroupName]]>)
+  for (const widget of g.names) groupOf.set(widget, name);
+
+export const WIDGET_NAMES = [...groupOf.keys()] as WidgetName[];
+
+export function isWidgetName(name: string): name is WidgetName {
+  return groupOf.has(name);
+}
+
+/** The loaded widgets, by name; grows as groups arrive. */
+const loaded: Widgets = {};
+const pending = new Map<GroupName, Promise<void>>();
+
+function loadGroup(name: GroupName): Promise<void> {
+  let p = pending.get(name);
+  if (!p) {
+    const g = GROUPS[name];
+    p = g.load().then((module: Record<string, JSXComponent>) => {
+      for (const widget of g.names) loaded[widget] = module[widget];
+    });
+    // A failed chunk may be asked for again (the next page open retries it).
+    p.catch(() => pending.delete(name));
+    pending.set(name, p);
+  }
+  return p;
+}
+
+/** `ArrayTable.Column` is registered as `ArrayTable`; unknown names are left to the caller. */
+const registered = (names: Iterable<string>) =>
+  [...names].map((n) => n.split('.')[0]).filter((n): n is WidgetName => groupOf.has(n));
+
+/** The widgets already loaded when all of `names` are, else null (then call loadWidgets). */
+export function loadedWidgets(names: Iterable<string>): Widgets | null {
+  return registered(names).every((n) => n in loaded) ? loaded : null;
+}
+
+/** Loads the groups of `names`; resolves to every widget loaded so far. */
+export async function loadWidgets(names: Iterable<string>): Promise<Widgets> {
+  const groups = new Set(registered(names).map((n) => groupOf.get(n) as GroupName));
+  await Promise.all([...groups].map(loadGroup));
+  return loaded;
+}
+
+/** The x-component and x-decorator names a Formily schema uses, at any depth. */
+export function schemaWidgetNames(schema: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const item of schema) schemaWidgetNames(item, out);
+  else if (schema && typeof schema === 'object') {
+    for (const [key, value] of Object.entries(schema)) {
+      if ((key === 'x-component' || key === 'x-decorator') && typeof value === 'string') out.add(value);
+      else if (typeof value === 'object') schemaWidgetNames(value, out);
+    }
+  }
+  return out;
+}

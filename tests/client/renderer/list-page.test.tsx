@@ -114,7 +114,8 @@ describe('list page from a definition', () => {
     const s = userServer();
     openPage('system/UserList', '/isystem/user');
     await screen.findByText('张伟');
-    await userEvent.type(screen.getByPlaceholderText('请输入账号'), 'zhang');
+    // The query widgets load on first use.
+    await userEvent.type(await screen.findByPlaceholderText('请输入账号'), 'zhang');
     await clickButton(SEARCH);
     await waitFor(() => expect(lists(s).at(-1)?.params).toMatchObject({ username: '*zhang*', pageNo: 1 }));
     expect(screen.queryByPlaceholderText('请输入手机号')).not.toBeInTheDocument();

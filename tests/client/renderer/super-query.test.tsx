@@ -68,7 +68,7 @@ async function fillUsernameLike(d: HTMLElement, text: string) {
   const line = lines(d)[0];
   await chooseOption(fieldOf(line), '账号');
   await chooseOption(ruleOf(line), '包含');
-  await userEvent.type(within(line).getByPlaceholderText('请输入值'), text);
+  await userEvent.type(await within(line).findByPlaceholderText('请输入值'), text);
 }
 
 describe('advanced query (super query)', () => {
@@ -98,7 +98,7 @@ describe('advanced query (super query)', () => {
     const second = lines(d)[1];
     await chooseOption(fieldOf(second), '订单-金额');
     await chooseOption(ruleOf(second), '大于等于');
-    await userEvent.type(within(second).getByPlaceholderText('请输入值'), '100');
+    await userEvent.type(await within(second).findByPlaceholderText('请输入值'), '100');
     await chooseOption(within(d).getByRole('combobox', { name: '匹配方式' }), 'OR（条件中的任意一个匹配）');
     await userEvent.click(within(d).getByRole('button', { name: '查询' }));
     const expected = [
@@ -125,7 +125,7 @@ describe('advanced query (super query)', () => {
     const d = await openBuilder();
     const line = lines(d)[0];
     await chooseOption(fieldOf(line), '账号');
-    await userEvent.type(within(line).getByPlaceholderText('请输入值'), 'abc');
+    await userEvent.type(await within(line).findByPlaceholderText('请输入值'), 'abc');
     await chooseOption(fieldOf(line), '性别');
     expect(within(line).queryByDisplayValue('abc')).not.toBeInTheDocument();
     await chooseOption(ruleOf(line), '在...中');
@@ -161,7 +161,7 @@ describe('advanced query (super query)', () => {
     expect(within(d).getByText('我的查询')).toBeInTheDocument();
 
     // Same name again: confirm, then the entry is replaced, not added.
-    await userEvent.type(within(lines(d)[0]).getByPlaceholderText('请输入值'), 'ang');
+    await userEvent.type(await within(lines(d)[0]).findByPlaceholderText('请输入值'), 'ang');
     await userEvent.click(within(d).getByRole('button', { name: '保存查询条件' }));
     await userEvent.type(
       within(await dialogTitled('保存查询')).getByPlaceholderText('请输入保存的名称'),

@@ -70,8 +70,7 @@ describe('tree lists', () => {
     expect(s.last('GET', '/sys/sysDepart/queryDepartTreeSync')?.params).toMatchObject({ pid: 'd1' });
     await userEvent.click(within(rowOf('总院')).getByText('添加下级'));
     const d = await dialogTitled('新增');
-    const name = within(d)
-      .getByText('机构名称', { selector: 'label' })
+    const name = (await within(d).findByText('机构名称', { selector: 'label' }))
       .closest('.ant-formily-item')!
       .querySelector('input')!;
     await userEvent.type(name, '外科');

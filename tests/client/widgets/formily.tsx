@@ -1,13 +1,15 @@
 import { createForm, type Form } from '@formily/core';
-import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
+import { FormProvider, type ISchema } from '@formily/react';
 import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { widgetRegistry } from '../../../src/client/widgets/registry';
+import { SchemaField } from '../../../src/client/renderer/form/SchemaField';
+import { loadWidgets, WIDGET_NAMES } from '../../../src/client/widgets/registry';
 
-const SchemaField = createSchemaField({ components: widgetRegistry });
+// Every widget group loaded up front, so a test's form renders at once (as on a page opened before).
+await loadWidgets(WIDGET_NAMES);
 
 /** Renders a definition's form schema through the registry, as a page would. */
 export function renderSchema(schema: ISchema, initialValues?: Record<string, unknown>): { form: Form } {

@@ -11,19 +11,21 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { staticUrl } from '../../api';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
 import { useSession } from '../../session';
-import { DoctorQrModal } from '../../widgets/dialogs/DoctorQrModal';
 import { currentUserDeparts, selectDepart } from '../../session/login';
 import type { Depart } from '../../session/types';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { DepartSelectModal } from './DepartSelectModal';
 import { displayName, greetingFor } from './greeting';
 import { clearDictCache, clearSystemCache, confirmLogout } from './session-actions';
+
+// The doctor's QR card (with the stored-file helpers) loads when it is first opened.
+const DoctorQrModal = lazy(() => import('../../widgets/dialogs/DoctorQrModal').then((m) => ({ default: m.DoctorQrModal })));
 
 /** Avatar, greeting and the user dropdown of the header (spec §2 "Header dropdown"). */
 export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpenSettings: () => void }) {
@@ -100,7 +102,11 @@ export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpen
         </button>
       ) : null}
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
-      {user?.id ? <DoctorQrModal open={dialog === 'qr'} doctorId={user.id} onClose={() => setDialog(null)} /> : null}
+      {user?.id && dialog === 'qr' ? (
+        <Suspense fallback={null}>
+          <DoctorQrModal open doctorId={user.id} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
       <DepartSelectModal
         open={dialog === 'depart'}
         title={t.shell.depart.switchTitle}

@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { feedback } from '../../api/feedback';
 import { markAnnouncementRead } from '../api';
 import { emitNoticesReload } from '../bus';
 import { closeAnnouncement, useNoticeStore } from '../store';
-import { AnnouncementModal } from './AnnouncementModal';
 import { useAnnouncement } from './useAnnouncement';
+
+// The viewer (with the HTML sanitiser) loads when the first announcement is opened.
+const AnnouncementModal = lazy(() => import('./AnnouncementModal').then((m) => ({ default: m.AnnouncementModal })));
 
 /** The viewer of the announcement opened from the bell or my announcements; opening it marks it read. */
 export function AnnouncementViewer() {
@@ -21,5 +23,9 @@ export function AnnouncementViewer() {
       .finally(emitNoticesReload);
   }, [id]);
 
-  return <AnnouncementModal open={!!id} load={load} onClose={closeAnnouncement} />;
+  return id ? (
+    <Suspense fallback={null}>
+      <AnnouncementModal open load={load} onClose={closeAnnouncement} />
+    </Suspense>
+  ) : null;
 }

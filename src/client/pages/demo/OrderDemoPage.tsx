@@ -1,6 +1,5 @@
 import { createForm } from '@formily/core';
 import { Form, FormButtonGroup, Reset } from '@formily/antd-v5';
-import { createSchemaField } from '@formily/react';
 import { Alert, Button, Card } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -8,10 +7,8 @@ import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
 import { formatStatistic } from '../../widgets/editable-table/model/statistics';
 import type { Row } from '../../widgets/editable-table/types';
-import { widgetRegistry } from '../../widgets/registry';
+import { SchemaField } from '../../renderer/form/SchemaField';
 import { ORDER_SCHEMA, orderTotal } from './order-form';
-
-const SchemaField = createSchemaField({ components: widgetRegistry });
 
 /**
  * The report designer's tools together (issue 6): an order form whose lines are one editable-table

@@ -1,14 +1,13 @@
 import { createForm, type Form } from '@formily/core';
-import { createSchemaField, FormConsumer, FormProvider } from '@formily/react';
+import { FormConsumer, FormProvider } from '@formily/react';
 import { Button, Card, Col, Collapse, Input, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
 import { DoctorQrModal, FilePopup } from '../../widgets/dialogs';
-import { widgetRegistry } from '../../widgets/registry';
+import { SchemaField } from '../../renderer/form/SchemaField';
 import { GALLERY_SECTIONS, type GallerySection } from './gallery-schema';
 
-const SchemaField = createSchemaField({ components: widgetRegistry });
 const g = t.widgets.gallery;
 
 function SectionCard({ section }: { section: GallerySection }) {

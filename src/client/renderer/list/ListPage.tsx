@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Row as GridRow, Spin } from 'antd';
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
@@ -11,7 +11,6 @@ import type { PageAction, PageDefinition, PagePart, QueryField } from '../defini
 import { resolveValues, type ValueContext } from '../definition/values';
 import { DetailView } from '../detail/DetailView';
 import { FormDialog } from '../form/FormDialog';
-import { ImportExcelModal } from '../import/ImportExcelModal';
 import { actionPart, asidePart } from '../parts/registry';
 import { usePagePermissions } from '../permissions';
 import { superQueryFields } from '../superquery/model';
@@ -25,6 +24,9 @@ import { hasRowActions, rowActionItems, type RowHandlers } from './row-items';
 import { RowActions } from './RowActions';
 import { Toolbar } from './Toolbar';
 import { useListQuery } from './useListQuery';
+
+// The import dialog (antd Upload) loads when 导入 is first clicked.
+const ImportExcelModal = lazy(() => import('../import/ImportExcelModal').then((m) => ({ default: m.ImportExcelModal })));
 
 type Row = Record<string, unknown>;
 const L = t.renderer;
@@ -347,13 +349,15 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
         onClose={() => setDetailRow(null)}
       />
       {importOpen && importSpec && pageApi(page.api, 'importExcel') && (
-        <ImportExcelModal
-          open
-          url={fillPath(pageApi(page.api, 'importExcel')!.url, { code: routeCode }).url}
-          online={importSpec.online}
-          onClose={() => setImportOpen(false)}
-          onImported={data.reload}
-        />
+        <Suspense fallback={null}>
+          <ImportExcelModal
+            open
+            url={fillPath(pageApi(page.api, 'importExcel')!.url, { code: routeCode }).url}
+            online={importSpec.online}
+            onClose={() => setImportOpen(false)}
+            onImported={data.reload}
+          />
+        </Suspense>
       )}
       {part && PartView && (
         <Suspense fallback={null}>

@@ -2,14 +2,15 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import { createForm } from '@formily/core';
 import { Field, FormProvider } from '@formily/react';
 import { FormItem } from '@formily/antd-v5';
-import { Alert, Button, Col, Row, Space } from 'antd';
-import { useMemo, useState, type ComponentType } from 'react';
+import { Alert, Button, Col, Input, Row, Space } from 'antd';
+import { useMemo, useState } from 'react';
 import { t } from '../../locale/zh-CN';
-import { widgetRegistry } from '../../widgets/registry';
+import type { Widgets } from '../../widgets/registry';
+import { useWidgets } from '../../widgets/useWidgets';
+import { WidgetsLoadFailed } from '../../widgets/WidgetsLoadFailed';
 import type { QueryField } from '../definition/types';
 
 const L = t.renderer.query;
-const components = widgetRegistry as unknown as Record<string, ComponentType<Record<string, unknown>>>;
 const CHOICE = /Select|Picker|Date|Time|Tree|Cascader|Radio|Checkbox|Switch|Area/;
 
 export interface QueryFormProps {
@@ -24,9 +25,18 @@ export function initialQueryValues(fields: readonly QueryField[]): Record<string
   return values;
 }
 
-function QueryInput({ field }: { field: QueryField }) {
-  const name = field['x-component'] ?? 'Input';
-  const component = components[name];
+const widgetOf = (field: QueryField) => field['x-component'] ?? 'Input';
+
+/** A query field; while its widget loads, a disabled input holds its place so nothing moves. */
+function QueryInput({ field, widgets }: { field: QueryField; widgets: Widgets | null }) {
+  const name = widgetOf(field);
+  if (!widgets)
+    return (
+      <FormItem.BaseItem label={field.title}>
+        <Input disabled />
+      </FormItem.BaseItem>
+    );
+  const component = widgets[name];
   if (!component) return <Alert type="error" showIcon message={t.renderer.page.unknownWidget(name)} />;
   const props: Record<string, unknown> = {
     placeholder: CHOICE.test(name) ? L.selectPlaceholder(field.title) : L.placeholder(field.title),
@@ -50,6 +60,13 @@ export function QueryForm({ fields, more, onSearch }: QueryFormProps) {
   const form = useMemo(() => createForm({ initialValues: initialQueryValues(all) }), [all]);
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? all : fields;
+  // The 'more' fields' widgets load when the section is first opened.
+  const firstNames = useMemo(() => fields.map(widgetOf), [fields]);
+  const moreNames = useMemo(() => (expanded ? more.map(widgetOf) : []), [expanded, more]);
+  const first = useWidgets(firstNames);
+  const rest = useWidgets(moreNames);
+  const failed = first.failed || rest.failed;
+  const retry = () => (first.failed ? first.retry() : rest.retry());
 
   const search = () => onSearch({ ...(form.values as Record<string, unknown>) });
   const reset = () => {
@@ -68,10 +85,11 @@ export function QueryForm({ fields, more, onSearch }: QueryFormProps) {
           search();
         }}
       >
+        {failed ? <WidgetsLoadFailed retry={retry} style={{ marginBottom: 16 }} /> : null}
         <Row gutter={24}>
-          {shown.map((f) => (
+          {shown.map((f, i) => (
             <Col key={f.name} xl={6} lg={8} md={12} sm={24}>
-              <QueryInput field={f} />
+              <QueryInput field={f} widgets={i < fields.length ? first.widgets : rest.widgets} />
             </Col>
           ))}
           <Col xl={6} lg={8} md={12} sm={24}>

@@ -6,7 +6,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { Badge, Button, Col, Empty, Input, List, Modal, Row, Select, Space, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { SuperQueryCondition } from '../../../shared/query-rules';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
@@ -24,7 +24,8 @@ import {
   type SavedQuery,
 } from './model';
 import { readSavedQueries, upsertSavedQuery, writeSavedQueries } from './saved';
-import { ValueInput } from './ValueInput';
+// The value widgets (dates, pickers, popup reports) load when the builder first shows a line.
+const ValueInput = lazy(() => import('./ValueInput').then((m) => ({ default: m.ValueInput })));
 
 const L = t.renderer.superQuery;
 export const SUPER_QUERY_WIDTH = 1000;
@@ -216,7 +217,9 @@ export function SuperQuery({ fields, storageKey, active, onSearch }: SuperQueryP
                     />
                   </Col>
                   <Col span={8}>
-                    <ValueInput line={line} onChange={(val) => update(line.key, (l) => ({ ...l, val }))} />
+                    <Suspense fallback={<Input disabled />}>
+                      <ValueInput line={line} onChange={(val) => update(line.key, (l) => ({ ...l, val }))} />
+                    </Suspense>
                   </Col>
                   <Col span={3}>
                     <Space>

@@ -1,0 +1,4 @@
+import { connect } from '@formily/react';
+import RichTextEditor from '../editor/RichTextEditor';
+
+export const JEditor = connect(RichTextEditor);

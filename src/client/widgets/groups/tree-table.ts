@@ -1,0 +1,1 @@
+export { JTreeTable as TreeTable } from '../tree-table/JTreeTable';
