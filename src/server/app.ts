@@ -66,6 +66,19 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   return app;
 }
 
+/** Helmet's headers that only a document (or a frame) heeds. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 /** Serves the built console's files (hashed assets cached for a year). */
 async function serveConsoleFiles(app: App, ctx: AppContext): Promise<boolean> {
   const dist = ctx.cfg.clientDist;
@@ -78,10 +91,16 @@ async function serveConsoleFiles(app: App, ctx: AppContext): Promise<boolean> {
       serve: true,
       // The build writes .br and .gz copies (tools/vite-precompress.ts); browsers get the smallest they accept.
       preCompressed: true,
+      // Hashed files never revalidate: the etag suffices for the rest.
+      lastModified: false,
+      acceptRanges: false,
       // Files under dist/assets carry content hashes.
       setHeaders: (reply, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (!file.includes(`${path.sep}assets${path.sep}`)) return;
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // Policies for documents mean nothing on a script or style sheet, yet cost about 700 bytes on each
+        // of the console's many chunks; nosniff, CORP and HSTS stay.
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }
