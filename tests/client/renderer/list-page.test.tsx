@@ -119,7 +119,10 @@ describe('list page from a definition', () => {
     await clickButton(SEARCH);
     await waitFor(() => expect(lists(s).at(-1)?.params).toMatchObject({ username: '*zhang*', pageNo: 1 }));
     expect(screen.queryByPlaceholderText('请输入手机号')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByText('展开'));
+    // 展开 is a real button (keyboard, aria-expanded), not a bare link.
+    expect(screen.getByRole('button', { name: /展开/ })).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(screen.getByRole('button', { name: /展开/ }));
+    expect(screen.getByRole('button', { name: /收起/ })).toHaveAttribute('aria-expanded', 'true');
     await userEvent.type(await screen.findByPlaceholderText('请输入手机号'), '138');
     await clickButton(SEARCH);
     await waitFor(() =>

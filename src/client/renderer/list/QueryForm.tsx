@@ -93,7 +93,7 @@ export function QueryForm({ fields, more, onSearch }: QueryFormProps) {
             </Col>
           ))}
           <Col xl={6} lg={8} md={12} sm={24}>
-            <Space style={{ marginBottom: 24 }}>
+            <Space wrap style={{ marginBottom: 24 }}>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
                 {L.search}
               </Button>
@@ -101,9 +101,16 @@ export function QueryForm({ fields, more, onSearch }: QueryFormProps) {
                 {L.reset}
               </Button>
               {more.length > 0 && (
-                <a onClick={() => setExpanded((v) => !v)}>
-                  {expanded ? L.collapse : L.expand} {expanded ? <UpOutlined /> : <DownOutlined />}
-                </a>
+                <Button
+                  type="link"
+                  style={{ paddingInline: 0 }}
+                  aria-expanded={expanded}
+                  icon={expanded ? <UpOutlined /> : <DownOutlined />}
+                  iconPosition="end"
+                  onClick={() => setExpanded((v) => !v)}
+                >
+                  {expanded ? L.collapse : L.expand}
+                </Button>
               )}
             </Space>
           </Col>
