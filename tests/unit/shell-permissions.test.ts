@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasAuth, isAuthDisabled } from '../../src/client/session/permissions';
-import type { AuthRecord } from '../../src/client/session/types';
+import { hasAuth, isAuthDisabled, permittedMenu } from '../../src/client/session/permissions';
+import type { AuthRecord, MenuNode } from '../../src/client/session/types';
 
 const auth: AuthRecord[] = [
   { action: 'user:add', type: '1' },
@@ -48,5 +48,25 @@ describe('has (protocol.md §3.2)', () => {
     expect(isAuthDisabled('user:form:birthday', auth, allAuth)).toBe(false);
     expect(isAuthDisabled('user:form:email', auth, allAuth)).toBe(false);
     expect(isAuthDisabled('not:configured', auth, allAuth)).toBe(false);
+  });
+});
+
+describe('routes filtered by meta.permission (spec §4, §6)', () => {
+  const node = (path: string, permission?: string[] | string, children?: MenuNode[]): MenuNode => ({
+    path,
+    meta: { title: path, ...(permission !== undefined ? { permission } : {}) },
+    ...(children ? { children } : {}),
+  });
+
+  it('keeps entries without codes and those whose codes the user holds; drops the rest with their subtree', () => {
+    const menu = [
+      node('/dashboard'),
+      node('/system', undefined, [node('/system/user', ['user:add']), node('/system/audit', ['audit:view'])]),
+      node('/secret', 'secret:view', [node('/secret/inner')]),
+      node('/roles', ['audit:view', 'role:add']), // role:add is open to everyone (status 0)
+      node('/empty', []),
+    ];
+    const paths = (list: MenuNode[]): string[] => list.flatMap((n) => [n.path, ...paths(n.children ?? [])]);
+    expect(paths(permittedMenu(menu, auth, allAuth))).toEqual(['/dashboard', '/system', '/system/user', '/roles', '/empty']);
   });
 });

@@ -3,6 +3,7 @@ import { http } from '../api/http';
 import type { Envelope } from '../../shared/envelope';
 import { t } from '../locale/zh-CN';
 import { storeDictCache } from './dicts';
+import { permittedMenu } from './permissions';
 import { KEYS } from './keys';
 import { lsGet, lsRemove, lsSet } from './storage';
 import { setPermissions, setTenantId, setToken, setUserInfo, useSessionStore } from './store';
@@ -62,8 +63,11 @@ export async function loadPermissions(): Promise<MenuNode[]> {
   if (!res.success || !result) throw new Error(res.message || t.shell.login.permissionLoadFailed);
   if (!Array.isArray(result.menu) || result.menu.length === 0)
     throw new Error(t.shell.login.permissionsEmpty);
-  setPermissions({ menu: result.menu, auth: result.auth ?? [], allAuth: result.allAuth ?? [] });
-  return result.menu;
+  const auth = result.auth ?? [];
+  const allAuth = result.allAuth ?? [];
+  const menu = permittedMenu(result.menu, auth, allAuth);
+  setPermissions({ menu, auth, allAuth });
+  return menu;
 }
 
 /** The signed-in user's departments and the current one (`{list, orgCode}` or a bare list). */

@@ -1,5 +1,5 @@
 import { useSessionStore } from './store';
-import type { AuthRecord } from './types';
+import type { AuthRecord, MenuNode } from './types';
 
 const notDataType = (a: AuthRecord) => String(a.type ?? '') !== '2';
 const codesOf = (list: AuthRecord[]) => list.flatMap((a) => String(a.action ?? '').split(',').map((c) => c.trim()));
@@ -31,6 +31,23 @@ export function isAuthDisabled(code: string, auth: readonly AuthRecord[], allAut
   const rule = allAuth.find((a) => a.action === code && String(a.type) === '2');
   if (!rule || String(rule.status) === '0') return false;
   return !codesOf(auth.filter((a) => String(a.type) === '2')).includes(code);
+}
+
+/**
+ * The menu as the user may reach it: an entry whose `meta.permission` names codes stays only when the
+ * user holds one of them (the `has` rule), and its subtree goes with it. Entries without codes stay.
+ */
+export function permittedMenu(
+  menu: readonly MenuNode[],
+  auth: readonly AuthRecord[],
+  allAuth: readonly AuthRecord[],
+): MenuNode[] {
+  return menu
+    .filter((node) => {
+      const codes = ([] as string[]).concat(node.meta?.permission ?? []).filter(Boolean);
+      return codes.length === 0 || codes.some((code) => hasAuth(code, auth, allAuth));
+    })
+    .map((node) => (node.children ? { ...node, children: permittedMenu(node.children, auth, allAuth) } : node));
 }
 
 /** The current user's button permission (element directive). */

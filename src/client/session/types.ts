@@ -56,6 +56,8 @@ export interface MenuMeta {
   internalOrExternal?: boolean;
   componentName?: string;
   permissionList?: AuthRecord[];
+  /** Codes of which the user needs one for the entry to be routed and shown (spec §4 "routes filtered by meta.permission"). */
+  permission?: string[] | string;
   hideMenu?: boolean;
   /** URL polled for the entry's badge count. */
   cornerMark?: string;
