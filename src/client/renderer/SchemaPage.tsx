@@ -37,24 +37,22 @@ export function SchemaPage({ component }: { component: string }) {
         <div style={{ minHeight: 160 }} />
       </Spin>
     );
-  if (state.status === 'missing')
+  if (state.status !== 'ok')
     return (
       <Suspense fallback={null}>
-        <Result status="404" title={state.message} />
-      </Suspense>
-    );
-  if (state.status === 'error')
-    return (
-      <Suspense fallback={null}>
-        <Result
-          status="error"
-          title={state.message}
-          extra={
-            <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
-              {L.retry}
-            </Button>
-          }
-        />
+        {state.status === 'missing' ? (
+          <Result status="404" title={state.message} />
+        ) : (
+          <Result
+            status="error"
+            title={state.message}
+            extra={
+              <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+                {L.retry}
+              </Button>
+            }
+          />
+        )}
       </Suspense>
     );
   return <PageView key={state.page.code} page={state.page} routeCode={code} />;

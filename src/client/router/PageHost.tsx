@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { lazyNamed } from './lazy';
 import { ChunkBoundary } from './ChunkBoundary';
 import type { RouteMeta } from './menu-routes';
 import { PageLoading } from './PageLoading';
@@ -6,9 +7,7 @@ import { forgetComponent, resolveComponent } from './registry';
 import { PageMetaContext } from './route-context';
 
 // Rarely shown, and antd's Result brings its illustrations: loaded only when needed.
-const MissingComponentPage = lazy(() =>
-  import('../pages/missing/MissingComponentPage').then((m) => ({ default: m.MissingComponentPage })),
-);
+const MissingComponentPage = lazyNamed(() => import('../pages/missing/MissingComponentPage'), 'MissingComponentPage');
 
 /** Renders the page a menu component string names, with loading, chunk-failure retry and a not-found page. */
 export function PageHost({ component, path, meta }: { component: string; path: string; meta: RouteMeta }) {

@@ -34,3 +34,11 @@ export type Loader = () => Promise<{ default: AnyComponent }>;
 export function lazyPage(loader: Loader): LazyExoticComponent<AnyComponent> {
   return lazy(() => withTimeout(loader()));
 }
+
+/** A named export loaded on first render, typed by its props, with the chunk timeout. */
+export function lazyNamed<K extends string, M extends Record<K, AnyComponent>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(() => withTimeout(load()).then((m) => ({ default: m[name] })));
+}

@@ -11,7 +11,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { staticUrl } from '../../api';
 import { feedback } from '../../api/feedback';
@@ -23,9 +23,10 @@ import { ChangePasswordModal } from './ChangePasswordModal';
 import { DepartSelectModal } from './DepartSelectModal';
 import { displayName, greetingFor } from './greeting';
 import { clearDictCache, clearSystemCache, confirmLogout } from './session-actions';
+import { lazyNamed } from '../../router/lazy';
 
 // The doctor's QR card (with the stored-file helpers) loads when it is first opened.
-const DoctorQrModal = lazy(() => import('../../widgets/dialogs/DoctorQrModal').then((m) => ({ default: m.DoctorQrModal })));
+const DoctorQrModal = lazyNamed(() => import('../../widgets/dialogs/DoctorQrModal'), 'DoctorQrModal');
 
 /** Avatar, greeting and the user dropdown of the header (spec §2 "Header dropdown"). */
 export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpenSettings: () => void }) {

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { feedback } from '../../api/feedback';
 import { markAnnouncementRead } from '../api';
 import { emitNoticesReload } from '../bus';
 import { closeAnnouncement, useNoticeStore } from '../store';
 import { useAnnouncement } from './useAnnouncement';
+import { lazyNamed } from '../../router/lazy';
 
 // The viewer (with the HTML sanitiser) loads when the first announcement is opened.
-const AnnouncementModal = lazy(() => import('./AnnouncementModal').then((m) => ({ default: m.AnnouncementModal })));
+const AnnouncementModal = lazyNamed(() => import('./AnnouncementModal'), 'AnnouncementModal');
 
 /** The viewer of the announcement opened from the bell or my announcements; opening it marks it read. */
 export function AnnouncementViewer() {

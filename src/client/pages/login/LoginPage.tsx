@@ -1,12 +1,13 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useHref, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { feedback } from '../../api/feedback';
 import { HOME_PATH } from '../../config/constants';
 import { displayName, greetingFor } from '../../layout/header/greeting';
 import { t } from '../../locale/zh-CN';
 import { safeRedirect } from '../../router/guard';
+import { lazyNamed } from '../../router/lazy';
 import { getRuntimeConfig } from '../../config/runtime';
 import {
   applyLoginResult,
@@ -26,9 +27,7 @@ import { mobileOf, SmsCodeInput } from './SmsCodeInput';
 type Mode = 'password' | 'phone';
 
 // Only users with several departments or tenants see it: its selects stay off the sign-in page's load.
-const DepartSelectModal = lazy(() =>
-  import('../../layout/header/DepartSelectModal').then((m) => ({ default: m.DepartSelectModal })),
-);
+const DepartSelectModal = lazyNamed(() => import('../../layout/header/DepartSelectModal'), 'DepartSelectModal');
 
 /** The form's inner width; the slider measures its real width when dragged. */
 const SLIDER_WIDTH = 320;

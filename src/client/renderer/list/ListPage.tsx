@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Row as GridRow, Spin } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
@@ -24,9 +24,10 @@ import { hasRowActions, rowActionItems, type RowHandlers } from './row-items';
 import { RowActions } from './RowActions';
 import { Toolbar } from './Toolbar';
 import { useListQuery } from './useListQuery';
+import { lazyNamed } from '../../router/lazy';
 
 // The import dialog (antd Upload) loads when 导入 is first clicked.
-const ImportExcelModal = lazy(() => import('../import/ImportExcelModal').then((m) => ({ default: m.ImportExcelModal })));
+const ImportExcelModal = lazyNamed(() => import('../import/ImportExcelModal'), 'ImportExcelModal');
 
 type Row = Record<string, unknown>;
 const L = t.renderer;

@@ -6,7 +6,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { Badge, Button, Col, Empty, Input, List, Modal, Row, Select, Space, Tooltip } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import type { SuperQueryCondition } from '../../../shared/query-rules';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
@@ -24,8 +24,9 @@ import {
   type SavedQuery,
 } from './model';
 import { readSavedQueries, upsertSavedQuery, writeSavedQueries } from './saved';
+import { lazyNamed } from '../../router/lazy';
 // The value widgets (dates, pickers, popup reports) load when the builder first shows a line.
-const ValueInput = lazy(() => import('./ValueInput').then((m) => ({ default: m.ValueInput })));
+const ValueInput = lazyNamed(() => import('./ValueInput'), 'ValueInput');
 
 const L = t.renderer.superQuery;
 export const SUPER_QUERY_WIDTH = 1000;
