@@ -9,21 +9,29 @@ import { newId } from '../shared/ids.js';
 import type { AppContext } from './context.js';
 import { accessPlugin } from './http/access.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { requestLogSerializer } from './http/log-redact.js';
 import { apiModules } from './modules/index.js';
 
 export type App = FastifyInstance;
 
 /** Builds the Fastify instance: plugins, every API module under the base path, and the console. */
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const logger = opts.logger ?? { level: ctx.cfg.logLevel };
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.cfg.logLevel },
+    logger: logger && typeof logger === 'object' ? { ...logger, serializers: { req: requestLogSerializer } } : logger,
     genReqId: () => newId().slice(0, 12),
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For decides throttling and the logged address, so only configured proxies are believed.
+    trustProxy: ctx.cfg.trustProxy.length ? ctx.cfg.trustProxy : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
   installErrorHandler(app);
+  // API answers hold personal data and session-bound results: no browser or proxy keeps them.
+  // Console files set their own caching; everything else (the API, /config.json, errors) is no-store.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

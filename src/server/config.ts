@@ -25,6 +25,17 @@ export interface Config {
   signSecret: string;
   sessionSecret: string;
   defaultAppCode: string;
+  /**
+   * Application codes this deployment serves (APP_CODE first). A sign-in may ask for one of these by the
+   * X-App-Code header; any other value falls back to APP_CODE. The code decides data scope (spec §6),
+   * so it is never taken from a header alone.
+   */
+  appCodes: string[];
+  /**
+   * Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY, comma-separated addresses or CIDR
+   * ranges). Empty: the socket address is the client address for throttling and logs.
+   */
+  trustProxy: string[];
   sessionAbsoluteMs: number;
   sessionIdleMs: number;
   logLevel: string;
@@ -36,6 +47,10 @@ export interface Config {
   loginMaxFailures: number;
   loginLockMs: number;
   ipMaxFailuresPerWindow: number;
+  /** SMS codes: per number per minute and per day, per address per hour. */
+  smsPerNumberPerMinute: number;
+  smsPerNumberPerDay: number;
+  smsPerIpPerHour: number;
   seedDemo: boolean;
   /** Self-service registration from the sign-in page (off unless enabled). */
   registerEnabled: boolean;
@@ -79,6 +94,8 @@ export function loadConfig(env: Env = process.env): Config {
     signSecret: env.SIGN_SECRET ?? (production ? '' : KNOWN_PUBLIC_SIGN_SECRET),
     sessionSecret: env.SESSION_SECRET ?? (production ? '' : DEV_SESSION_SECRET),
     defaultAppCode: env.APP_CODE || 'YJY-ERP-WEB',
+    appCodes: uniqueList([env.APP_CODE || 'YJY-ERP-WEB', ...list(env.APP_CODES)]),
+    trustProxy: list(env.TRUST_PROXY),
     sessionAbsoluteMs: int(env, 'SESSION_ABSOLUTE_HOURS', 168) * 3600_000,
     sessionIdleMs: int(env, 'SESSION_IDLE_MINUTES', 120) * 60_000,
     logLevel: env.LOG_LEVEL || 'info',
@@ -89,6 +106,9 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
     loginLockMs: int(env, 'LOGIN_LOCK_MINUTES', 10) * 60_000,
     ipMaxFailuresPerWindow: int(env, 'LOGIN_IP_MAX_FAILURES', 30),
+    smsPerNumberPerMinute: int(env, 'SMS_PER_NUMBER_PER_MINUTE', 1),
+    smsPerNumberPerDay: int(env, 'SMS_PER_NUMBER_PER_DAY', 10),
+    smsPerIpPerHour: int(env, 'SMS_PER_IP_PER_HOUR', 20),
     seedDemo: env.SEED_DEMO !== '0',
     registerEnabled: env.REGISTER_ENABLED === '1',
     feishuTokenUrl: env.FEISHU_TOKEN_URL || '',
@@ -105,6 +125,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (production) assertProductionSecrets(cfg);
   return cfg;
 }
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+const uniqueList = (items: string[]) => [...new Set(items)];
 
 function normaliseBase(base: string): string {
   const trimmed = base.trim().replace(/\/+$/, '');
@@ -133,7 +162,9 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['STATIC_DOMAIN', '(空，即 API_BASE/sys/common/static)', '静态文件地址前缀'],
   ['SIGN_SECRET', '开发模式为协议公开值；生产必填', 'X-Sign 签名密钥'],
   ['SESSION_SECRET', '开发模式为固定值；生产必填', '会话令牌哈希密钥'],
-  ['APP_CODE', 'YJY-ERP-WEB', '默认应用编码'],
+  ['APP_CODE', 'YJY-ERP-WEB', '默认应用编码（决定数据范围，不取自请求头）'],
+  ['APP_CODES', '(空)', '本部署另外服务的应用编码，逗号分隔；登录时 X-App-Code 只能在 APP_CODE 与这些编码中选择'],
+  ['TRUST_PROXY', '(空)', '可信反向代理的地址或网段，逗号分隔；为空时不采信 X-Forwarded-For，以连接地址为准'],
   ['SESSION_ABSOLUTE_HOURS', '168', '会话绝对有效期（小时）'],
   ['SESSION_IDLE_MINUTES', '120', '会话空闲超时（分钟）'],
   ['LOG_LEVEL', 'info', '日志级别'],
@@ -141,6 +172,7 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['ARGON2_MEMORY_KIB / ARGON2_PASSES', '19456 / 2', 'Argon2id 参数'],
   ['LOGIN_MAX_FAILURES / LOGIN_LOCK_MINUTES', '5 / 10', '连续失败次数与锁定时长'],
   ['LOGIN_IP_MAX_FAILURES', '30', '同一地址 10 分钟内允许的失败次数'],
+  ['SMS_PER_NUMBER_PER_MINUTE / SMS_PER_NUMBER_PER_DAY / SMS_PER_IP_PER_HOUR', '1 / 10 / 20', '短信验证码发送频率上限（每号码每分钟、每天，每地址每小时）'],
   ['SEED_DEMO', '1', '首次启动写入演示数据（0 关闭）'],
   ['REGISTER_ENABLED', '0', '允许在登录页自助注册（1 开启）'],
   ['FEISHU_TOKEN_URL / FEISHU_USER_URL / FEISHU_APP_ID / FEISHU_APP_SECRET', '(空)', '飞书式登录的身份提供方'],

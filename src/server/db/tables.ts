@@ -237,6 +237,23 @@ export interface SysLoginThrottleTable {
   lockedUntil: number;
 }
 
+/** Security log (sys_log): insert-only. log_type 1 = sign-in, 2 = operation; result 1 = success, 0 = failure. */
+export interface SysLogTable {
+  id: string;
+  logType: number;
+  event: string;
+  logContent: string;
+  result: number;
+  userid: string | null;
+  username: string | null;
+  target: string | null;
+  ip: string | null;
+  requestId: string | null;
+  requestUrl: string | null;
+  tenantId: number;
+  createTime: string;
+}
+
 export interface SysMetaTable {
   key: string;
   value: string;
@@ -379,6 +396,7 @@ export interface Database {
   sysSession: SysSessionTable;
   sysSmsCode: SysSmsCodeTable;
   sysLoginThrottle: SysLoginThrottleTable;
+  sysLog: SysLogTable;
   sysMeta: SysMetaTable;
   sysFile: SysFileTable;
   sysEntityColumn: SysEntityColumnTable;

@@ -3,6 +3,7 @@ import * as m0001 from './0001-system.js';
 import * as m0003 from './0003-files.js';
 import * as m0004 from './0004-notices.js';
 import * as m0005 from './0005-online.js';
+import * as m0006 from './0006-security-log.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003-files': m0003,
   '0004-notices': m0004,
   '0005-online': m0005,
+  '0006-security-log': m0006,
 };
