@@ -9,7 +9,10 @@ import { newId } from '../shared/ids.js';
 import type { AppContext } from './context.js';
 import { accessPlugin } from './http/access.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { answerClientError, answerFrameworkError } from './http/framework-errors.js';
+import { installInputRules } from './http/input-rules.js';
 import { requestLogSerializer } from './http/log-redact.js';
+import { MAX_ID_LIST_CHARS } from './lib/id-list.js';
 import { apiModules } from './modules/index.js';
 
 export type App = FastifyInstance;
@@ -20,13 +23,25 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   const app = Fastify({
     logger: logger && typeof logger === 'object' ? { ...logger, serializers: { req: requestLogSerializer } } : logger,
     genReqId: () => newId().slice(0, 12),
-    routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
+    routerOptions: {
+      caseSensitive: true,
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      // Deliberately long: a batch delete names up to MAX_BATCH_IDS ids in its path (`…/form/<code>/a,b,…`).
+      maxParamLength: MAX_ID_LIST_CHARS,
+    },
+    // Node's default 16 KiB request head would cut that list (or `?ids=`) at about 450 ids; raised to fit it.
+    http: { maxHeaderSize: MAX_ID_LIST_CHARS + 16 * 1024 },
     bodyLimit: 2 * 1024 * 1024,
+    // Routing and HTTP-parser failures answer in the envelope too, in Chinese, never echoing the URL.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // X-Forwarded-For decides throttling and the logged address, so only configured proxies are believed.
     trustProxy: ctx.cfg.trustProxy.length ? ctx.cfg.trustProxy : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
   installErrorHandler(app);
+  installInputRules(app);
   // API answers hold personal data and session-bound results: no browser or proxy keeps them.
   // Console files set their own caching; everything else (the API, /config.json, errors) is no-store.
   app.addHook('onSend', async (_request, reply) => {

@@ -6,6 +6,7 @@
  */
 import type { EntityDefinition, EntityField } from './schema-types.js';
 import { PATTERN_PRESETS, isPreset, rulePattern } from './validate-presets.js';
+import { ownField } from './own-field.js';
 import { ruleMessages } from './validators.js';
 
 export const DEFAULT_STRING_LENGTH = 255;
@@ -189,7 +190,7 @@ export function fieldErrors(
     const key = errorKey(e);
     if (!key) continue;
     const [field, rule] = key;
-    const m = messages[field];
+    const m = ownField(messages, field);
     if (!m || out.has(field)) continue;
     out.set(field, { field, title: m.title, message: m[rule] ?? ruleMessages.required });
   }

@@ -456,6 +456,10 @@ export interface EntityField {
     | 'popup'
     | 'file'
     | 'image';
+  /**
+   * Personal data (数据脱敏): lists, details, exports and dictionary text show the value masked (phone 138****0000, idCard 1101**********1234, email z***@example.cn, name 张*, address first six characters then ****, bankCard 6222********1234, birthday 1980-**-**) unless the caller holds the permission sensitive:<kind> (a button under 系统管理, granted to the administrator). A caller with the permission sees the full value and one security-log entry (sensitive.reveal) records it. On edit, a value equal to the masked form of the stored one keeps the stored value, so a form that loaded a masked value can be saved back. The field is never allow-listed for table dictionaries.
+   */
+  sensitive?: 'phone' | 'idCard' | 'email' | 'name' | 'address' | 'bankCard' | 'birthday';
   width?: number;
 }
 

@@ -38,7 +38,8 @@ describe.each(DIALECTS)('departments on $name', ({ url }) => {
   const byCode = async (code: string) => flatten(await tree(admin)).find((n) => n.orgCode === code);
 
   beforeAll(async () => {
-    t = await createTestApp(url);
+    // This deployment also serves the PD-D application, so a sign-in may choose it (X-App-Code).
+    t = await createTestApp(url, { APP_CODES: 'PD-D-WEB' });
     [admin, lina, wangfang] = [await t.login('admin'), await t.login('lina'), await t.login('wangfang')];
   });
   afterAll(async () => t?.close());
@@ -259,13 +260,16 @@ describe.each(DIALECTS)('departments on $name', ({ url }) => {
       expect((await send('POST', '/sys/sysDepartPermission/saveDeptRolePermission', lina, { roleId: wardRole, permissionIds: '' })).json().code).toBe(510);
     });
 
-    it('assigns department roles to members, whose permissions follow at once', async () => {
-      const token = await t.login('liu004');
-      expect(await codeList(token)).not.toContain('user:add');
+    it('assigns department roles to members, ending their sessions; permission changes follow at once', async () => {
+      const before = await t.login('liu004');
+      expect(await codeList(before)).not.toContain('user:add');
       const notMember = await send('POST', '/sys/sysDepartRole/deptRoleUserAdd', admin, { userId: userId('zhangwei'), newRoleId: wardRole, oldRoleId: '' });
       expect(notMember.json()).toMatchObject({ success: false, message: '该用户不属于此部门，不能分配该部门的角色' });
       const res = await send('POST', '/sys/sysDepartRole/deptRoleUserAdd', admin, { userId: userId('liu004'), newRoleId: wardRole, oldRoleId: '' });
       expect(res.json()).toMatchObject({ success: true });
+      // A change of the user's roles ends his sessions (issue 11 §3); he signs in again with the new rights.
+      expect((await get('/sys/permission/getUserPermissionByToken', before)).statusCode).toBe(401);
+      const token = await t.login('liu004');
       expect(await codeList(token)).toEqual(expect.arrayContaining(['user:list', 'user:add']));
       const links = (await get(`/sys/sysDepartRole/getDeptRoleByUserId?userId=${userId('liu004')}&departId=${nursing}`, admin)).json().result;
       expect(links.map((l: { droleId: string }) => l.droleId)).toEqual([wardRole]);
@@ -276,7 +280,8 @@ describe.each(DIALECTS)('departments on $name', ({ url }) => {
       expect(await codeList(token)).not.toContain('user:add');
       const removed = await send('POST', '/sys/sysDepartRole/deptRoleUserAdd', admin, { userId: userId('liu004'), newRoleId: '', oldRoleId: wardRole });
       expect(removed.json().success).toBe(true);
-      expect(await codeList(token)).not.toContain('user:list');
+      expect((await get('/sys/permission/getUserPermissionByToken', token)).statusCode).toBe(401);
+      expect(await codeList(await t.login('liu004'))).not.toContain('user:list');
     });
 
     it('deletes department roles and, with the department, everything hanging off it', async () => {

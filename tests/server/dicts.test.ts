@@ -43,7 +43,8 @@ describe.each(DIALECTS)('dictionaries on $name', ({ url }) => {
         { value: '1', text: '男', title: '男', label: '男' },
         { value: '2', text: '女', title: '女', label: '女' },
       ]);
-      const users = (await signedGet(t, lina, '/sys/dict/getDictItems/sys_user,realname,username')).json();
+      // Users as the caller may see them: the administrator sees everyone (the nurse's scope: hardening-personal-data).
+      const users = (await signedGet(t, admin, '/sys/dict/getDictItems/sys_user,realname,username')).json();
       expect(users.result).toContainEqual({ value: 'admin', text: '管理员', title: '管理员', label: '管理员' });
       expect(users.result.length).toBeGreaterThan(50);
       const filtered = (await signedGet(t, lina, "/sys/dict/getDictItems/sys_user,realname,username,username='lina'")).json();
@@ -55,9 +56,9 @@ describe.each(DIALECTS)('dictionaries on $name', ({ url }) => {
     it('searches loadDict by keyword, as a bound LIKE, with an optional order annotation', async () => {
       const plain = (await signedGet(t, lina, '/sys/dict/loadDict/sex', { keyword: '女' })).json();
       expect(plain.result.map((i: { value: string }) => i.value)).toEqual(['2']);
-      const adm = (await signedGet(t, lina, '/sys/dict/loadDict/sys_user,realname,username', { keyword: 'adm', pageSize: 10 })).json();
+      const adm = (await signedGet(t, admin, '/sys/dict/loadDict/sys_user,realname,username', { keyword: 'adm', pageSize: 10 })).json();
       expect(adm.result.map((i: { value: string }) => i.value)).toEqual(['admin']);
-      const list = (await signedGet(t, lina, '/sys/dict/loadDict/sys_user,realname,username', { keyword: 'admin,lina' })).json();
+      const list = (await signedGet(t, admin, '/sys/dict/loadDict/sys_user,realname,username', { keyword: 'admin,lina' })).json();
       expect(list.result.map((i: { value: string }) => i.value).sort()).toEqual(['admin', 'lina']);
       const paged = (await signedGet(t, lina, '/sys/dict/loadDict/sys_user,realname,username', { keyword: '', pageSize: 3 })).json();
       expect(paged.result).toHaveLength(3);
@@ -90,7 +91,7 @@ describe.each(DIALECTS)('dictionaries on $name', ({ url }) => {
     });
 
     it('puts the current values first in loadDictOrderByValue', async () => {
-      const res = (await signedGet(t, lina, '/sys/dict/loadDictOrderByValue/sys_user,realname,username', { keyword: 'zhangwei,lina', pageSize: 2 })).json();
+      const res = (await signedGet(t, admin, '/sys/dict/loadDictOrderByValue/sys_user,realname,username', { keyword: 'zhangwei,lina', pageSize: 2 })).json();
       expect(res.result.slice(0, 2).map((i: { value: string }) => i.value).sort()).toEqual(['lina', 'zhangwei']);
       expect(res.result.length).toBeLessThanOrEqual(4);
       expect(new Set(res.result.map((i: { value: string }) => i.value)).size).toBe(res.result.length);
@@ -98,8 +99,8 @@ describe.each(DIALECTS)('dictionaries on $name', ({ url }) => {
 
     it('translates keys with loadDictItem, dropping or echoing unknown ones', async () => {
       const path = '/sys/dict/loadDictItem/sys_user,realname,username';
-      expect((await signedGet(t, lina, path, { key: 'admin,lina,ghost' })).json().result).toEqual(['管理员', '李娜']);
-      expect((await signedGet(t, lina, path, { key: 'admin,ghost', delNotExist: 'false' })).json().result).toEqual(['管理员', 'ghost']);
+      expect((await signedGet(t, admin, path, { key: 'admin,lina,ghost' })).json().result).toEqual(['管理员', '李娜']);
+      expect((await signedGet(t, admin, path, { key: 'admin,ghost', delNotExist: 'false' })).json().result).toEqual(['管理员', 'ghost']);
       const plain = await signedGet(t, lina, '/sys/dict/loadDictItem/sex', { key: '1' });
       expect(plain.statusCode).toBe(400);
       expect(plain.json().message).toBe('字典Code格式不正确！');
@@ -120,7 +121,7 @@ describe.each(DIALECTS)('dictionaries on $name', ({ url }) => {
           expect(res.json().message).not.toMatch(/Sign|签名/);
           expectNothingLeaked(res.body);
         }
-        const text = await t.call({ method: 'GET', url: `/sys/dict/getDictText/${encodeURI(code)}/admin`, token: admin });
+        const text = await signedGet(t, admin, `/sys/dict/getDictText/${code}/admin`);
         expect(text.statusCode).toBe(400);
         expectNothingLeaked(text.body);
       }
@@ -229,9 +230,12 @@ describe.each(DIALECTS)('dictionaries on $name', ({ url }) => {
     });
 
     it('gives one text with getDictText and the login dictionary map with queryAllDictItems', async () => {
-      expect((await t.call({ method: 'GET', url: '/sys/dict/getDictText/sex/2', token: lina })).json()).toMatchObject({ success: true, result: '女' });
-      expect((await t.call({ method: 'GET', url: '/sys/dict/getDictText/sys_user,realname,username/admin', token: lina })).json().result).toBe('管理员');
-      expect((await t.call({ method: 'GET', url: '/sys/dict/getDictText/sex/9', token: lina })).json().result).toBeNull();
+      // Signed like the other dictionary reads (issue 11 §5); users only as the caller may see them.
+      expect((await signedGet(t, lina, '/sys/dict/getDictText/sex/2')).json()).toMatchObject({ success: true, result: '女' });
+      expect((await signedGet(t, admin, '/sys/dict/getDictText/sys_user,realname,username/admin')).json().result).toBe('管理员');
+      expect((await signedGet(t, lina, '/sys/dict/getDictText/sys_user,realname,username/admin')).json().result).toBeNull();
+      expect((await signedGet(t, lina, '/sys/dict/getDictText/sex/9')).json().result).toBeNull();
+      expect((await t.call({ method: 'GET', url: '/sys/dict/getDictText/sex/2', token: lina })).statusCode).toBe(400);
       const all = (await t.call({ method: 'GET', url: '/sys/dict/queryAllDictItems', token: lina })).json();
       expect(all).toMatchObject({ success: true, code: 200 });
       const login = (await t.call({ method: 'POST', url: '/sys/login', payload: { username: 'zhangwei', password: 'Demo@2026' } })).json();
@@ -244,7 +248,7 @@ describe.each(DIALECTS)('dictionaries on $name', ({ url }) => {
       expect(second.result).toMatchObject({ total: 2, current: 2, size: 1, pages: 2, records: [{ value: '2', text: '女' }] });
       const kw = (await t.call({ method: 'GET', url: `/sys/dict/getDictItemsPageList?dictCode=sex&keyword=${encodeURIComponent('男')}`, token: lina })).json();
       expect(kw.result.records).toEqual([{ value: '1', text: '男' }]);
-      const table = (await t.call({ method: 'GET', url: '/sys/dict/getDictItemsPageList?dictCode=sys_user,realname,username&pageNo=1&pageSize=5', token: lina })).json();
+      const table = (await t.call({ method: 'GET', url: '/sys/dict/getDictItemsPageList?dictCode=sys_user,realname,username&pageNo=1&pageSize=5', token: admin })).json();
       expect(table.result.records).toHaveLength(5);
       expect(table.result.total).toBeGreaterThan(50);
       const bad = await t.call({ method: 'GET', url: '/sys/dict/getDictItemsPageList?dictCode=sys_user,username,password_hash', token: lina });
@@ -305,7 +309,7 @@ describe.each(DIALECTS)('dictionaries on $name', ({ url }) => {
 
       const edit = (await t.call({ method: 'PUT', url: '/sys/dictItem/edit', token: admin, payload: { id: phone.id, itemText: '电话随访', sortOrder: 0, status: 0 } })).json();
       expect(edit).toMatchObject({ success: true, message: '编辑成功!' });
-      expect((await t.call({ method: 'GET', url: '/sys/dict/getDictText/follow_way/phone', token: lina })).json().result).toBe('电话随访');
+      expect((await signedGet(t, lina, '/sys/dict/getDictText/follow_way/phone')).json().result).toBe('电话随访');
       const all = (await t.call({ method: 'GET', url: '/sys/dict/queryAllDictItems', token: lina })).json().result;
       expect(all.follow_way.map((i: { value: string }) => i.value)).toEqual(['visit', 'wechat']);
 
@@ -346,7 +350,7 @@ describe.each(DIALECTS)('dictionaries on $name', ({ url }) => {
       expect(res.json().result).toContainEqual({ value: 'X', text: XSS_LABEL, title: XSS_LABEL, label: XSS_LABEL });
       const list = (await t.call({ method: 'GET', url: `/sys/dictItem/list?dictId=${dict.id}&itemValue=X`, token: admin })).json();
       expect(list.result.records[0].itemText).toBe(XSS_LABEL);
-      expect((await t.call({ method: 'GET', url: '/sys/dict/getDictText/yn/X', token: lina })).json().result).toBe(XSS_LABEL);
+      expect((await signedGet(t, lina, '/sys/dict/getDictText/yn/X')).json().result).toBe(XSS_LABEL);
     });
 
     it('refuses writes without the dictionary codes (510) and changes nothing', async () => {

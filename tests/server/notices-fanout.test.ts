@@ -86,4 +86,13 @@ describe.skipIf(!PG_URL)('pushes across server instances through PostgreSQL LIST
     await new Promise((r) => setTimeout(r, 200));
     expect(otherOnB.frames.some((f) => f.includes('跨实例推送'))).toBe(false);
   });
+
+  it('closes a socket held by instance B at once when its session is revoked on instance A (issue 11 §4)', async () => {
+    const doctor = await a.login('zhangwei');
+    const onB = await openSocket(`${wsB}/websocket/${ZHANGWEI}`, [doctor]);
+    sockets.push(onB);
+    const forced = await a.call({ method: 'POST', url: '/sys/online/forceLogout', token: admin, payload: { username: 'zhangwei' } });
+    expect(forced.json().success).toBe(true);
+    expect(await onB.closed(5000)).toBe(4401);
+  });
 });

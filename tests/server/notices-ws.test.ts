@@ -81,6 +81,43 @@ describe.each(DIALECTS)('websocket notices on $name', ({ url }) => {
     await expect(openSocket(`${wsBase}/websocket/${ZHANGWEI}`, [token])).rejects.toThrow('refused 401');
   });
 
+  describe('revocation closes live sockets at once (issue 11 §4)', () => {
+    const USER_ID = (u: string) => stableId('user', u);
+    const put = (url: string, token: string, payload: object) => t.call({ method: 'PUT', url, token, payload });
+
+    it('closes exactly the socket of a session ended by logout, and delivers nothing more to it', async () => {
+      const [first, second] = [await t.login('zhangwei'), await t.login('zhangwei')];
+      const a = await connect(ZHANGWEI, first);
+      const b = await connect(ZHANGWEI, second);
+      await t.call({ method: 'POST', url: '/sys/logout', token: first });
+      // Well inside the old 5-minute re-check: the revocation itself closes the socket.
+      expect(await a.closed(2000)).toBe(4401);
+      await sendMessage(t.ctx, { userIds: [ZHANGWEI], title: '注销之后', classify: 'system', classifyName: '系统消息' });
+      await b.next((f) => f.includes('注销之后'));
+      expect(a.frames.some((f) => f.includes('注销之后'))).toBe(false);
+    });
+
+    it('closes every socket of a user forced offline, frozen, or whose roles change', async () => {
+      const forced = await connect(ZHANGWEI, await t.login('zhangwei'));
+      expect((await t.call({ method: 'POST', url: '/sys/online/forceLogout', token: admin, payload: { username: 'zhangwei' } })).json().success).toBe(true);
+      expect(await forced.closed(2000)).toBe(4401);
+
+      const frozen = await connect(USER_ID('chenjing'), await t.login('chenjing'));
+      expect((await put('/sys/user/frozenBatch', admin, { ids: USER_ID('chenjing'), status: '2' })).json().success).toBe(true);
+      expect(await frozen.closed(2000)).toBe(4401);
+      expect((await put('/sys/user/frozenBatch', admin, { ids: USER_ID('chenjing'), status: '1' })).json().success).toBe(true);
+
+      const nurseRoles = (await t.call({ method: 'GET', url: `/sys/user/queryUserRole?userid=${LINA}`, token: admin })).json().result as string[];
+      const regranted = await connect(LINA, await t.login('lina'));
+      const edit = await put('/sys/user/edit', admin, { id: LINA, selectedroles: [...nurseRoles, stableId('role', 'doctor')].join(',') });
+      expect(edit.json().success).toBe(true);
+      expect(await regranted.closed(2000)).toBe(4401);
+      await put('/sys/user/edit', admin, { id: LINA, selectedroles: nurseRoles.join(',') });
+      // The shared tokens were revoked above: later tests sign in afresh.
+      [doctor, nurse] = [await t.login('zhangwei'), await t.login('lina')];
+    });
+  });
+
   it('closes a socket that sends binary frames', async () => {
     const a = await connect(LINA, nurse);
     const closed = new Promise<number>((r) => a.ws.once('close', (code) => r(code)));

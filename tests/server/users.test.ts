@@ -51,7 +51,8 @@ describe.each(DIALECTS)('user administration on $name', ({ url }) => {
     t.call({ method, url: path, token, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
-    t = await createTestApp(url);
+    // This deployment also serves the PD-D application, so a sign-in may choose it (X-App-Code).
+    t = await createTestApp(url, { APP_CODES: 'PD-D-WEB' });
     [admin, lina, wangfang] = [await t.login('admin'), await t.login('lina'), await t.login('wangfang')];
   });
   afterAll(async () => t?.close());

@@ -6,6 +6,8 @@ export interface Client {
   frames: string[];
   /** Resolves with the next frame that satisfies the test. */
   next(match?: (text: string) => boolean, ms?: number): Promise<string>;
+  /** Resolves with the close code once the server closes the socket; rejects if it stays open `ms`. */
+  closed(ms?: number): Promise<number>;
   close(): void;
 }
 
@@ -15,6 +17,7 @@ export function openSocket(url: string, protocols: string[] = []): Promise<Clien
     const ws = new WebSocket(url, protocols);
     const frames: string[] = [];
     const waiters: Array<{ match: (t: string) => boolean; resolve: (t: string) => void }> = [];
+    const closedWith = new Promise<number>((res) => ws.once('close', (code) => res(code)));
     ws.on('message', (data) => {
       const text = data.toString();
       frames.push(text);
@@ -31,6 +34,11 @@ export function openSocket(url: string, protocols: string[] = []): Promise<Clien
             if (seen) return res(seen);
             const timer = setTimeout(() => rej(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(frames)}`)), ms);
             waiters.push({ match, resolve: (t) => (clearTimeout(timer), res(t)) });
+          }),
+        closed: (ms = 3000) =>
+          new Promise((res, rej) => {
+            const timer = setTimeout(() => rej(new Error(`socket still open after ${ms} ms`)), ms);
+            void closedWith.then((code) => (clearTimeout(timer), res(code)));
           }),
         close: () => ws.close(),
       }),

@@ -49,6 +49,7 @@ export const notices = {
   },
   redirect: {
     unsafeLink: '链接地址不安全，已阻止打开',
+    controlChars: '链接含有空格、换行或控制字符，已阻止打开',
     noTarget: '该消息没有可打开的内容',
   },
   feedback: {

@@ -11,7 +11,8 @@ export async function logout(): Promise<void> {
   clearSession();
   if (!token) return;
   try {
-    await http.post('/sys/logout', null, { headers: { 'X-Access-Token': token }, silent: true });
+    // No body at all (protocol §2.6): without data axios sets no Content-Type.
+    await http.post('/sys/logout', undefined, { headers: { 'X-Access-Token': token }, silent: true });
   } catch {
     // Already gone on the server, or offline: the local session is over either way.
   }

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { QueryRule } from '../../shared/query-rules.js';
+import { ownField } from '../../shared/own-field.js';
 import { formatDateTime } from '../../shared/time.js';
 import type { Database } from '../db/tables.js';
 import { condition, type FieldMap } from '../lib/list-query.js';
@@ -121,14 +122,15 @@ export function dataRulePredicate(
     eb.and(
       rules.map((rule) => {
         const field = camel(rule.ruleColumn ?? '');
-        const op = RULES[rule.ruleConditions ?? ''];
-        if (!op || !fields[field] || fields[field].noFilter) {
+        const op = ownField(RULES, rule.ruleConditions ?? '');
+        const spec = ownField(fields, field);
+        if (!op || !spec || spec.noFilter) {
           onUnusable(rule, `列 ${rule.ruleColumn ?? ''} 或条件 ${rule.ruleConditions ?? ''} 无法用于该列表`);
           return NOTHING;
         }
         let unknown = '';
         const value = (rule.ruleValue ?? '').replace(/#\{([A-Za-z_]+)\}/g, (_, name: string) => {
-          if (!(name in vars)) unknown = name;
+          if (!Object.hasOwn(vars, name)) unknown = name;
           return vars[name] ?? '';
         });
         if (unknown) {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/tables.js';
 import { newId } from '../../shared/ids.js';
@@ -18,11 +18,27 @@ export interface Session {
 
 const TOUCH_INTERVAL_MS = 60_000;
 
+type RevokeQuery = UpdateQueryBuilder<Database, 'sysSession', 'sysSession', UpdateResult>;
+
+/**
+ * Told the ids of sessions that have just ended, so live channels opened with them (websockets) close
+ * at once. A listener handles its own failures: the revocation is already stored and stands.
+ */
+export type RevocationListener = (sessionIds: string[]) => Promise<void>;
+
 export class SessionStore {
+  private readonly listeners = new Set<RevocationListener>();
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly cfg: Pick<Config, 'sessionSecret' | 'sessionAbsoluteMs' | 'sessionIdleMs'>,
+    private readonly cfg: Pick<Config, 'sessionSecret' | 'sessionAbsoluteMs' | 'sessionIdleMs' | 'appCodes' | 'defaultAppCode'>,
   ) {}
+
+  /** Subscribes to revocations; returns the unsubscribe function. */
+  onRevoke(listener: RevocationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /** Opaque 256-bit token; only its keyed hash is stored. */
   hashToken(token: string): string {
@@ -57,13 +73,35 @@ export class SessionStore {
     return token;
   }
 
+  /** Sessions that are live: not revoked, within their absolute life and idle limit, user active. */
+  private live(now: number) {
+    return this.db
+      .selectFrom('sysSession as s')
+      .innerJoin('sysUser as u', 'u.id', 's.userId')
+      .where('s.revoked', '=', 0)
+      .where('s.expiresAt', '>', now)
+      .where('s.lastSeenAt', '>', now - this.cfg.sessionIdleMs)
+      .where('u.status', '=', 1)
+      .where('u.delFlag', '=', 0);
+  }
+
+  /** The ids among `sessionIds` still live (for channels that may have missed a revocation). */
+  async stillLive(sessionIds: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    const ids = [...new Set(sessionIds)];
+    // Bounded IN lists: an instance may hold thousands of sockets.
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.live(Date.now()).select('s.id').where('s.id', 'in', ids.slice(i, i + 500)).execute();
+      for (const r of rows) out.add(r.id);
+    }
+    return out;
+  }
+
   /** Resolves a live session: not revoked, within its absolute life and idle limit, user active. */
   async resolve(token: string): Promise<Session | null> {
     if (!token || token.length > 200) return null;
     const now = Date.now();
-    const row = await this.db
-      .selectFrom('sysSession as s')
-      .innerJoin('sysUser as u', 'u.id', 's.userId')
+    const row = await this.live(now)
       .select([
         's.id',
         's.userId',
@@ -76,13 +114,12 @@ export class SessionStore {
         'u.relTenantIds',
       ])
       .where('s.tokenHash', '=', this.hashToken(token))
-      .where('s.revoked', '=', 0)
-      .where('s.expiresAt', '>', now)
-      .where('s.lastSeenAt', '>', now - this.cfg.sessionIdleMs)
-      .where('u.status', '=', 1)
-      .where('u.delFlag', '=', 0)
       .executeTakeFirst();
     if (!row) return null;
+    const relTenantIds = parseIds(row.relTenantIds);
+    // Removal from a tenant revokes the user's sessions; this also holds for any path that changed his
+    // tenants without revoking (an import, a database edit): a session never outlives its tenant link.
+    if (row.tenantId > 0 && !relTenantIds.includes(row.tenantId)) return null;
     if (now - row.lastSeenAt > TOUCH_INTERVAL_MS) {
       await this.db.updateTable('sysSession').set({ lastSeenAt: now }).where('id', '=', row.id).execute();
     }
@@ -93,20 +130,37 @@ export class SessionStore {
       realname: row.realname,
       tenantId: row.tenantId,
       orgCode: row.orgCode,
-      appCode: row.appCode,
-      relTenantIds: parseIds(row.relTenantIds),
+      // A code this deployment no longer serves (or a session opened before codes were checked at
+      // sign-in) must not keep the scope it implied.
+      appCode: this.cfg.appCodes.includes(row.appCode) ? row.appCode : this.cfg.defaultAppCode,
+      relTenantIds,
     };
   }
 
+  /**
+   * Every way a session ends goes through here (logout, password change or reset, freeze, delete, a
+   * change of roles, departments or tenants, forced logout, a frozen tenant), so every one of them also
+   * closes the sockets opened with the ended sessions.
+   */
+  private async end(where: (q: RevokeQuery) => RevokeQuery): Promise<void> {
+    const rows = await where(this.db.updateTable('sysSession').set({ revoked: 1 }).where('revoked', '=', 0)).returning('id').execute();
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
+    await Promise.all([...this.listeners].map((listen) => listen(ids)));
+  }
+
   async revoke(sessionId: string): Promise<void> {
-    await this.db.updateTable('sysSession').set({ revoked: 1 }).where('id', '=', sessionId).execute();
+    await this.end((q) => q.where('id', '=', sessionId));
   }
 
   /** Ends every session of a user (password change, freeze, role change), optionally keeping one. */
   async revokeUser(userId: string, exceptSessionId?: string): Promise<void> {
-    let q = this.db.updateTable('sysSession').set({ revoked: 1 }).where('userId', '=', userId);
-    if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-    await q.execute();
+    await this.end((q) => (exceptSessionId ? q.where('userId', '=', userId).where('id', '!=', exceptSessionId) : q.where('userId', '=', userId)));
+  }
+
+  /** Ends every session opened in a tenant (the tenant was frozen). */
+  async revokeTenant(tenantId: number): Promise<void> {
+    await this.end((q) => q.where('tenantId', '=', tenantId));
   }
 
   async setOrgCode(sessionId: string, orgCode: string): Promise<void> {

@@ -4,11 +4,10 @@ import type { Database } from './tables.js';
 import { formatDateTime } from '../../shared/time.js';
 import { newId } from '../../shared/ids.js';
 import type { MenuDef } from '../../shared/schema-types.js';
+import { ADMIN_ROLE_CODE } from '../auth/administrator.js';
 
 /** A node of `schemas/menus/*.json` and its buttons; types generated from schemas/meta/menu.schema.json. */
 export type { ButtonDef, MenuDef } from '../../shared/schema-types.js';
-
-export const ADMIN_ROLE = 'admin';
 
 /** Deterministic ids, so definitions, seed data and role grants agree across restarts and databases. */
 export const stableId = (kind: string, key: string) =>
@@ -32,7 +31,7 @@ export async function syncMenus(db: Kysely<Database>, menus: MenuDef[]): Promise
   const grants: Database['sysRolePermission'][] = [];
 
   const grant = (permissionId: string, codes: string[] | undefined, inherited: string[]) => {
-    const wanted = new Set([ADMIN_ROLE, ...inherited, ...(codes ?? [])]);
+    const wanted = new Set([ADMIN_ROLE_CODE, ...inherited, ...(codes ?? [])]);
     const all = wanted.has('*') ? [...roleIds.keys()] : [...wanted];
     for (const code of all) {
       const roleId = roleIds.get(code);

@@ -8,8 +8,9 @@ import type {
 } from '../../shared/schema-types.js';
 import { recordSchema, systemFields } from '../../shared/entity-record.js';
 import { rulePattern } from '../../shared/validate-presets.js';
+import { revealPermission } from '../../shared/mask.js';
 import { isHandWrittenPage } from '../../shared/hand-written-pages.js';
-import { resolveTableDict } from '../lib/table-dict.js';
+import { personalColumnProblems, resolveTableDict } from '../lib/table-dict.js';
 import { compileReport } from '../modules/report/compile.js';
 import { reportMenuProblem } from '../modules/report/menu-check.js';
 import type { DefinitionFile, Definitions } from './load.js';
@@ -104,6 +105,11 @@ export function crossReferenceProblems(
       })),
     ),
   );
+  // Personal columns (phone, e-mail, ID card …) are never readable through a table dictionary.
+  for (const f of dictFiles)
+    (f.data.tableDicts ?? []).forEach((d, i) =>
+      personalColumnProblems(defs, d).forEach((p) => add(f.file, pointerOf('tableDicts', i, 'columns', p.index), p.message)),
+    );
   for (const f of dictFiles)
     (f.data.dicts ?? []).forEach((d, i) =>
       unique(
@@ -197,6 +203,8 @@ export function crossReferenceProblems(
         const p = dictProblem(fd.dictCode);
         if (p) add(file, at('dictCode'), p);
       }
+      if (fd.sensitive && !perms.has(revealPermission(fd.sensitive)))
+        add(file, at('sensitive'), `权限码 "${revealPermission(fd.sensitive)}" 未在 schemas/menus 的按钮中声明（管理员需要能授予它）`);
       (fd.rules ?? []).forEach((r, j) => {
         const p = regexProblem(r.pattern);
         if (p) add(file, pointerOf('fields', i, 'rules', j, 'pattern'), p);

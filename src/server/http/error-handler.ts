@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { fail } from '../../shared/envelope.js';
+import { dbErrorKind } from './db-errors.js';
 import { ApiError } from './errors.js';
+import { frameworkAnswer } from './framework-errors.js';
 
 interface AjvIssue {
   instancePath?: string;
@@ -50,13 +52,16 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error.validation) {
       return reply.status(400).send(fail(validationMessage(error.validation, error.validationContext), 400));
     }
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT')
-      return reply.status(413).send(fail('文件过大或数量超出限制', 413));
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return reply.status(415).send(fail('不支持的请求内容类型', 415));
-    if (status === 429) return reply.status(429).send(fail('请求过于频繁，请稍后再试', 429));
-    if (status >= 400 && status < 500) return reply.status(status).send(fail('请求格式不正确', status));
+    const db = dbErrorKind(error);
+    if (db) {
+      // Kept in the log (warn) so a server bug hiding behind a constraint still shows.
+      request.log.warn({ err: error }, 'statement refused by the database');
+      if (db === 'unique') return reply.status(200).send(fail('数据已存在（可能是重复提交），请刷新后重试', 500));
+      if (db === 'reference') return reply.status(200).send(fail('关联的数据不存在或仍被引用，操作未完成', 500));
+      return reply.status(400).send(fail('数据格式不正确或超出允许范围', 400));
+    }
+    const answer = frameworkAnswer(error);
+    if (answer) return reply.status(answer.status).send(fail(answer.message, answer.status));
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail(`操作失败，服务器内部错误（请求编号 ${request.id}）`, 500));
   });

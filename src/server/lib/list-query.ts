@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { decodeSuperQuery, parseRuleValue, QUERY_RULES, type QueryRule } from '../../shared/query-rules.js';
+import { ownField } from '../../shared/own-field.js';
 import { badRequest } from '../http/errors.js';
 
 /**
@@ -13,6 +14,11 @@ export interface FieldSpec {
   sortable?: boolean;
   /** Column is not a plain filter (e.g. secrets, JSON); it may still be listed. */
   noFilter?: boolean;
+  /**
+   * Personal data the caller sees masked: only whole-value equality, no patterns, ranges or sorting,
+   * so hidden digits cannot be recovered by probing (`phone=138*0001*`, ranges, sort order).
+   */
+  exactOnly?: boolean;
 }
 export type FieldMap = Record<string, FieldSpec>;
 
@@ -30,18 +36,26 @@ type Query = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EB = ExpressionBuilder<any, any>;
 
+/** Far beyond any real list, yet `(pageNo - 1) * pageSize` stays a safe integer and a valid OFFSET. */
+export const MAX_PAGE_NO = 1_000_000;
+
+/**
+ * The page window of every list route. Only plain decimal digits count: `1e309`, `Infinity`,
+ * `99999999999999999999` or a repeated parameter are a 400, never a number SQL cannot take.
+ */
 export function paging(query: Query, defaultSize = 10): Paging {
-  const pageNo = toInt(query.pageNo, 1);
-  const pageSize = toInt(query.pageSize, defaultSize);
-  if (pageNo < 1) throw badRequest('参数 pageNo 必须是正整数');
-  if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw badRequest(`参数 pageSize 必须在 1 到 ${MAX_PAGE_SIZE} 之间`);
-  return { pageNo, pageSize };
+  return {
+    pageNo: pageNumber(query.pageNo, 'pageNo', 1, MAX_PAGE_NO),
+    pageSize: pageNumber(query.pageSize, 'pageSize', defaultSize, MAX_PAGE_SIZE),
+  };
 }
 
-function toInt(v: unknown, fallback: number): number {
+function pageNumber(v: unknown, name: string, fallback: number, max: number): number {
   if (v === undefined || v === null || v === '') return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n)) throw badRequest('分页参数必须是整数');
+  // Numbers arrive here too when a route's schema let ajv coerce the query value.
+  const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= max)) throw badRequest(`参数 ${name} 必须是 1 到 ${max} 之间的整数`);
   return n;
 }
 
@@ -52,6 +66,7 @@ function convert(spec: FieldSpec, field: string, value: string): string | number
   if (spec.type === 'number') {
     const n = Number(value);
     if (value.trim() === '' || !Number.isFinite(n)) throw badRequest(`参数 ${field} 必须是数字`);
+    if (Math.abs(n) > Number.MAX_SAFE_INTEGER) throw badRequest(`参数 ${field} 超出允许范围`);
     return n;
   }
   if ((spec.type === 'date' || spec.type === 'datetime') && !/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(value))
@@ -61,8 +76,9 @@ function convert(spec: FieldSpec, field: string, value: string): string | number
 
 /** One condition as a bound SQL expression; the column comes from the field map only. */
 export function condition(eb: EB, fields: FieldMap, field: string, rule: QueryRule, value: string | string[]): Expression<SqlBool> {
-  const spec = fields[field];
+  const spec = ownField(fields, field);
   if (!spec || spec.noFilter) throw badRequest(`不支持按字段 ${field} 查询`);
+  if (spec.exactOnly && rule !== 'eq') throw badRequest(`字段 ${field} 已脱敏，只能按完整的值精确查询`);
   const col = eb.ref(field);
   const one = () => convert(spec, field, Array.isArray(value) ? value[0] ?? '' : value);
   const many = () => (Array.isArray(value) ? value : value.split(',')).map((v) => convert(spec, field, v.trim()));
@@ -106,14 +122,15 @@ export function listFilters(eb: EB, fields: FieldMap, query: Query): Expression<
     if (RESERVED.has(key) || raw === undefined || raw === null || raw === '') continue;
     const value = Array.isArray(raw) ? raw.join(',') : String(raw);
     const range = /^(.+)_(begin|end)$/.exec(key);
-    if (range && fields[range[1]]) {
+    const rangeSpec = range ? ownField(fields, range[1]) : undefined;
+    if (range && rangeSpec) {
       const [, field, edge] = range;
       let v = value;
-      if (fields[field].type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(v)) v += edge === 'begin' ? ' 00:00:00' : ' 23:59:59';
+      if (rangeSpec.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(v)) v += edge === 'begin' ? ' 00:00:00' : ' 23:59:59';
       parts.push(condition(eb, fields, field, edge === 'begin' ? 'ge' : 'le', v));
       continue;
     }
-    if (!fields[key]) continue; // unknown parameters are ignored, as the original's entity binding did
+    if (!ownField(fields, key)) continue; // unknown parameters are ignored, as the original's entity binding did
     const { rule, value: v } = parseRuleValue(value);
     parts.push(condition(eb, fields, key, rule, v));
   }
@@ -133,7 +150,7 @@ function superQuery(eb: EB, fields: FieldMap, raw: unknown, matchRaw: unknown): 
     if (!item || typeof item !== 'object') throw badRequest('参数 superQueryParams 不是有效的查询条件');
     const { field, rule, val } = item as Record<string, unknown>;
     if (field === undefined || rule === undefined || val === undefined || val === null || val === '') continue;
-    if (typeof field !== 'string' || !fields[field]) throw badRequest(`高级查询不支持字段：${String(field)}`);
+    if (typeof field !== 'string' || !ownField(fields, field)) throw badRequest(`高级查询不支持字段：${String(field)}`);
     if (typeof rule !== 'string' || !(QUERY_RULES as readonly string[]).includes(rule))
       throw badRequest(`高级查询不支持规则：${String(rule)}`);
     const value = Array.isArray(val) ? val.map(String) : String(val);
@@ -153,7 +170,9 @@ export function sortKeys(fields: FieldMap, query: Query, fallback: [string, 'asc
   const names = column.split(',').map((c) => c.trim().replace(/_dictText$/, '')).filter(Boolean);
   if (names.length > MAX_SORT_KEYS) throw badRequest(`最多按 ${MAX_SORT_KEYS} 个字段排序`);
   for (const n of names) {
-    if (!fields[n] || fields[n].sortable === false) throw badRequest(`请注意，将要排序的列字段不存在：${n}`);
+    const spec = ownField(fields, n);
+    if (!spec || spec.sortable === false) throw badRequest(`请注意，将要排序的列字段不存在：${n}`);
+    if (spec.exactOnly) throw badRequest(`字段 ${n} 已脱敏，不能按它排序`);
   }
   return names.map((n) => [n, order]);
 }

@@ -1,9 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
+import { isLocalImage, isSafeHref } from '../../shared/safe-link.js';
 
 /**
  * The one server-side policy for rich text (announcements, articles, editor fields): parse, then keep
  * only an allow-list (security catalogue: no regex "sanitisers"). It matches what the console's editor
- * produces; the console sanitises again with DOMPurify when it renders.
+ * produces; the console sanitises again with DOMPurify when it renders. Links and images follow the
+ * shared link rule (src/shared/safe-link.ts); images elsewhere than this site or its static-file domain
+ * are dropped, because a remote picture reports every reader to whoever serves it.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -37,6 +40,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // Links that open a new window must not hand it our window object.
     a: (tagName, attribs) => {
       const next = { ...attribs };
+      if (next.href !== undefined && !isSafeHref(next.href)) delete next.href;
       if (next.target && next.target !== '_blank') delete next.target;
       if (next.target === '_blank') next.rel = 'noopener noreferrer';
       return { tagName, attribs: next };
@@ -44,7 +48,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeRichText(html: string | null | undefined): string {
+/** `staticDomain` is the configured static-file domain (empty: files are served by this site). */
+export function sanitizeRichText(html: string | null | undefined, staticDomain = ''): string {
   if (!html) return '';
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isLocalImage(frame.attribs.src ?? '', staticDomain),
+  });
 }

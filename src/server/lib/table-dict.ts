@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Database } from '../db/tables.js';
 import type { Definitions, TableDictDef } from '../definitions/load.js';
 import { badRequest } from '../http/errors.js';
+import { isPersonalColumn, personalColumnMessage } from './sensitive.js';
 
 /** Columns that are never readable through any dictionary, whatever an allow-list says. */
 const NEVER = new Set(['password', 'password_hash', 'salt', 'token', 'token_hash', 'secret', 'code_hash']);
@@ -10,6 +11,20 @@ const IDENT = /^[a-z][a-z0-9_]{0,63}$/;
 /** A column name the client may name: a plain identifier, on the allow-list, never a secret. */
 export const isAllowedColumn = (column: string, allowed: readonly string[]) =>
   IDENT.test(column) && !NEVER.has(column) && allowed.includes(column);
+
+/**
+ * Allow-listed columns that are personal data (issue 11 §5): the definitions check refuses them, and
+ * resolveTableDict refuses them again at run time whatever the allow-list says.
+ */
+export function personalColumnProblems(defs: Definitions, def: TableDictDef): Array<{ index: number; message: string }> {
+  return def.columns.flatMap((column, index) =>
+    isPersonalColumn(defs, def.table, column) ? [{ index, message: personalColumnMessage(def.table, column) }] : [],
+  );
+}
+
+/** Rows of a dictionary table the caller may see (tenant and data scope), as a predicate on that table. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RowFilter = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 export interface TableDictRef {
   def: TableDictDef;
@@ -35,11 +50,12 @@ export function resolveTableDict(defs: Definitions, dictCode: string): TableDict
   if (!def || !IDENT.test(table)) throw badRequest(`表字典不允许访问表：${table}`);
   for (const col of [text, code]) {
     if (!isAllowedColumn(col, def.columns)) throw badRequest(`表字典不允许访问字段：${col}`);
+    if (isPersonalColumn(defs, table, col)) throw badRequest(personalColumnMessage(table, col));
   }
-  return { def, table, text, code, filters: filterText ? parseFilter(def, filterText) : [] };
+  return { def, table, text, code, filters: filterText ? parseFilter(defs, def, filterText) : [] };
 }
 
-function parseFilter(def: TableDictDef, text: string) {
+function parseFilter(defs: Definitions, def: TableDictDef, text: string) {
   if (text.length > 300) throw badRequest('表字典过滤条件过长');
   return text.split(/\s+and\s+/i).map((clause) => {
     const op = FILTER_OPS.find((o) => clause.toLowerCase().includes(o));
@@ -49,6 +65,8 @@ function parseFilter(def: TableDictDef, text: string) {
     let value = clause.slice(at + op.length).trim();
     if (!isAllowedColumn(column, def.columns))
       throw badRequest(`表字典过滤条件不允许使用字段：${column}`);
+    // A filter on a personal column would reveal it one guess at a time.
+    if (isPersonalColumn(defs, def.table, column)) throw badRequest(personalColumnMessage(def.table, column));
     const quoted = /^'([^']*)'$/.exec(value);
     if (quoted) value = quoted[1];
     else if (op.trim() === 'in') value = value.replace(/^\(|\)$/g, '');
@@ -94,14 +112,17 @@ const item = (value: unknown, text: unknown): DictItem => {
 
 /**
  * Items of a table dictionary, optionally filtered by keyword (bound LIKE, SQL-02) or by codes, at
- * most `limit` rows. Tenant-scoped tables only show the caller's tenant.
+ * most `limit` rows. Tenant-scoped tables only show the caller's tenant; `scope` narrows further to
+ * the rows the caller may see (users, departments, tenants: AC-06).
  */
 export async function tableDictItems(
   db: Kysely<Database>,
   ref: TableDictRef,
-  opts: { keyword?: string; codes?: string[]; limit?: number; tenantId?: number },
+  opts: { keyword?: string; codes?: string[]; limit?: number; tenantId?: number; scope?: RowFilter },
 ): Promise<DictItem[]> {
-  const dyn = db.withoutPlugins() as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  // With the CamelCasePlugin, so that scope predicates written against the typed tables (sysUser.delFlag)
+  // apply; the allow-listed snake_case names pass through it unchanged.
+  const dyn = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   let q = dyn
     .selectFrom(ref.table)
     .select([sql.id(ref.text).as('t'), sql.id(ref.code).as('v')] as never)
@@ -127,6 +148,7 @@ export async function tableDictItems(
   if (ref.def.tenant !== false && opts.tenantId && (await hasTenantColumn(db, ref.table))) {
     q = q.where(() => tenantPredicate(opts.tenantId as number));
   }
+  if (opts.scope) q = q.where(opts.scope);
   const rows = (await q.limit(Math.min(opts.limit ?? 500, 1000)).execute()) as Array<{ t: unknown; v: unknown }>;
   return rows.map((r) => item(r.v, r.t));
 }

@@ -22,6 +22,7 @@ import { excelRoutes } from './excel/routes.js';
 import { schemaRoutes } from './schema/routes.js';
 import { reportRoutes } from './report/routes.js';
 import { uploadRoutes } from './upload/routes.js';
+import { logRoutes } from './log/routes.js';
 
 /** Every API module, registered under the API base path. One folder per domain. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -48,4 +49,5 @@ export const apiModules: FastifyPluginAsync[] = [
   schemaRoutes,
   reportRoutes,
   uploadRoutes,
+  logRoutes,
 ];

@@ -1,4 +1,5 @@
 import type { MessageRedirect } from '../../../shared/notices';
+import { checkLink, type LinkProblem } from '../../../shared/safe-link';
 import { PATIENT_ABNORMAL_PATH, VISIT_FORM_PATH } from '../config';
 
 /** What following a message's redirect does. */
@@ -7,18 +8,18 @@ export type RedirectAction =
   | { kind: 'open'; url: string }
   | { kind: 'download'; url: string }
   | { kind: 'announcement'; id: string }
-  | { kind: 'blocked' }
+  | { kind: 'blocked'; problem: LinkProblem }
   | { kind: 'none' };
 
-/** Same-site paths and http(s) URLs only (the server checks too; a console never opens script links). */
-export function isSafeLink(url: string): boolean {
-  if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\');
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
+/**
+ * Where a stored link leads, by the shared link rule (the server checked it when it was stored; links
+ * stored before that rule, or by another backend, are checked here): a console route, a page elsewhere
+ * in a new window, or nowhere.
+ */
+export function linkAction(url: string): RedirectAction {
+  const check = checkLink(url, { external: true });
+  if (!check.ok) return { kind: 'blocked', problem: check.problem };
+  return check.kind === 'path' ? { kind: 'route', to: url } : { kind: 'open', url };
 }
 
 const query = (param: Record<string, string | undefined>, keys: string[]) => {
@@ -36,13 +37,13 @@ export function redirectAction(redirect: MessageRedirect | null | undefined, ann
   if (!redirect) return anntId ? { kind: 'announcement', id: anntId } : { kind: 'none' };
   const param = (redirect.param ?? {}) as Record<string, string | undefined>;
   switch (redirect.type) {
-    case 'download':
+    case 'download': {
       if (!redirect.downloadUrl) return { kind: 'none' };
-      return isSafeLink(redirect.downloadUrl) ? { kind: 'download', url: redirect.downloadUrl } : { kind: 'blocked' };
+      const link = linkAction(redirect.downloadUrl);
+      return link.kind === 'blocked' ? link : { kind: 'download', url: redirect.downloadUrl };
+    }
     case 'web':
-      if (!redirect.webUrl) return { kind: 'none' };
-      if (!isSafeLink(redirect.webUrl)) return { kind: 'blocked' };
-      return redirect.webUrl.startsWith('/') ? { kind: 'route', to: redirect.webUrl } : { kind: 'open', url: redirect.webUrl };
+      return redirect.webUrl ? linkAction(redirect.webUrl) : { kind: 'none' };
     case 'visitForm':
       return { kind: 'route', to: `${VISIT_FORM_PATH}${query(param, ['detailId', 'caseId', 'formId', 'projectId'])}` };
     case 'patientAbnormal':

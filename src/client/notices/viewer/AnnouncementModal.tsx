@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { t } from '../../locale/zh-CN';
 import { resolveComponent } from '../../router/registry';
 import { sanitizeRichText } from '../../widgets/editor/sanitize';
-import { isSafeLink } from '../bell/redirect';
+import { followRedirect } from '../bell/follow';
+import { linkAction } from '../bell/redirect';
 import { VIEWER_HEIGHT, VIEWER_WIDTH } from '../config';
 import type { AnnouncementLoad } from './useAnnouncement';
 
@@ -27,14 +28,15 @@ export function AnnouncementModal({ open, load, onClose }: { open: boolean; load
   const navigate = useNavigate();
   const v = t.notices.viewer;
   const annt = load.annt;
-  const canHandle = annt?.openType === 'url' && !!annt.openPage && isSafeLink(annt.openPage);
+  const canHandle = annt?.openType === 'url' && !!annt.openPage;
 
+  /** Through the notices' one navigation gate: an unsafe stored link is refused with a message. */
   const goHandle = () => {
     const page = annt?.openPage;
     if (!page) return;
-    onClose();
-    if (page.startsWith('/')) navigate(page);
-    else window.open(page, '_blank', 'noopener,noreferrer');
+    const action = linkAction(page);
+    if (action.kind !== 'blocked') onClose();
+    void followRedirect(action, navigate);
   };
 
   return (

@@ -8,6 +8,7 @@ import type { Envelope } from '../../../shared/envelope';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
 import type { PageForm } from '../definition/types';
+import { maskedUntouched, validateExcept } from './masked-fields';
 import { usePrecompiledValidator } from './precompiled';
 import { prepareFormily } from './rules';
 import { SchemaField } from './SchemaField';
@@ -86,15 +87,18 @@ export function useDefinitionForm({
     const form = state.form;
     // Messages the record validator set last time go; the field rules and the validator run afresh.
     form.clearErrors('*');
+    // Masked values sent back unchanged keep the stored ones on the server: their rules do not apply.
+    const masked = maskedUntouched(form);
     try {
-      await form.validate();
+      await validateExcept(form, masked);
     } catch {
       return false; // Formily shows each field's message under it.
     }
     const data = { ...(form.values as Record<string, unknown>) };
     let refused: FieldError[] = [];
     try {
-      refused = precompiled ? precompiled(data) : [];
+      const skipped = new Set(masked.map((f) => f.path.toString()));
+      refused = precompiled ? precompiled(data).filter((r) => !skipped.has(r.field)) : [];
     } catch (e) {
       // A broken generated validator must not lock the form: the server checks the same rules.
       console.error('precompiled record validator failed', def.validator, e);

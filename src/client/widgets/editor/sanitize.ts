@@ -1,4 +1,6 @@
 import DOMPurify from 'dompurify';
+import { isLocalImage, isSafeHref } from '../../../shared/safe-link';
+import { getRuntimeConfig } from '../../config/runtime';
 
 /**
  * The console's rich-text policy, the same allow-list as the server's sanitize-html helper
@@ -41,9 +43,11 @@ function instance() {
   if (purifier) return purifier;
   const p = DOMPurify(window);
   p.addHook('uponSanitizeAttribute', (_node, data) => {
-    // No inline data: images or scripts through src; links keep only web, mail and phone schemes.
-    if (data.attrName === 'src' && !/^(https?:\/\/|\/[^/])/i.test(data.attrValue.trim())) data.keepAttr = false;
-    if (data.attrName === 'href' && !/^(https?:|mailto:|tel:|\/[^/]|#)/i.test(data.attrValue.trim())) data.keepAttr = false;
+    // The shared link rule (src/shared/safe-link.ts), as on the server: images only from this site or
+    // its static-file domain (a remote one is a tracking pixel; content stored earlier may hold one),
+    // links only to web pages, this site's paths, mail and phone.
+    if (data.attrName === 'src' && !isLocalImage(data.attrValue.trim(), getRuntimeConfig().staticDomain)) data.keepAttr = false;
+    if (data.attrName === 'href' && !isSafeHref(data.attrValue.trim())) data.keepAttr = false;
     if (data.attrName === 'style') {
       data.attrValue = cleanStyle(data.attrValue);
       if (!data.attrValue) data.keepAttr = false;

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database, SysAnnouncementTable } from '../../db/tables.js';
 import { badRequest, bizError } from '../../http/errors.js';
 import { idList } from '../../lib/id-list.js';
+import { assertSafeLink } from '../../lib/link-field.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { visibleUsers } from '../user/user-access.js';
-import { isSafeLink } from '../message/send.js';
 import type { AnnouncementInput } from './fields.js';
 
 type Editable = Pick<
@@ -38,7 +38,11 @@ export async function announcementValues(db: Kysely<Database>, request: FastifyR
   const msgType = body.msgType ?? 'ALL';
   const openType = blank(body.openType);
   const openPage = blank(body.openPage);
-  if (openType === 'url' && (!openPage || !isSafeLink(openPage))) throw badRequest('打开方式为链接时，页面地址只能是 http(s) 地址或站内路径');
+  if (openType === 'url') {
+    if (!openPage) throw badRequest('打开方式为链接时，请填写页面地址');
+    // 去处理 routes to a path inside the console or opens an http(s) page in a new window.
+    assertSafeLink('页面地址', openPage, { external: true });
+  }
   if (openType === 'component' && (!openPage || !COMPONENT_PATH.test(openPage))) throw badRequest('打开方式为组件时，请填写正确的组件路径');
   const startTime = blank(body.startTime);
   const endTime = blank(body.endTime);
@@ -55,7 +59,7 @@ export async function announcementValues(db: Kysely<Database>, request: FastifyR
 
   return {
     titile: body.titile.trim(),
-    msgContent: sanitizeRichText(body.msgContent),
+    msgContent: sanitizeRichText(body.msgContent, request.server.ctx.cfg.staticDomain),
     startTime,
     endTime,
     priority: body.priority ?? 'L',

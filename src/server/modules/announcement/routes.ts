@@ -6,7 +6,7 @@ import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import { ApiError, badRequest, bizError } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
-import { idList } from '../../lib/id-list.js';
+import { BATCH_IDS_QUERY, batchIds, idList } from '../../lib/id-list.js';
 import { listPage } from '../../lib/list-page.js';
 import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
 import { ListQuery, fetchPage } from '../../lib/paged-query.js';
@@ -116,9 +116,9 @@ export async function announcementRoutes(fastify: FastifyInstance) {
   });
   app.delete(
     '/sys/annountCement/deleteBatch',
-    { config: { access: 'announcement:delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 40_000 }) }) } },
+    { config: { access: 'announcement:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      await remove(request, idList(request.query.ids));
+      await remove(request, batchIds(request));
       return okMessage('批量删除成功!');
     },
   );

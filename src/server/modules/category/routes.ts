@@ -4,8 +4,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { retryOnUniqueViolation } from '../../http/db-errors.js';
 import { bizError, notFound } from '../../http/errors.js';
-import { idList } from '../../lib/id-list.js';
+import { BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
 import { listPage } from '../../lib/list-page.js';
 import type { FieldMap } from '../../lib/list-query.js';
 import { parseTreeCondition } from '../../lib/tree-dict.js';
@@ -158,25 +159,29 @@ export async function categoryRoutes(fastify: FastifyInstance) {
   app.post('/sys/category/add', { config: { access: 'category:add' }, schema: { body: CategoryBody } }, async (request) => {
     const b = request.body;
     const parent = await parentOf(b.pid);
-    let code = b.code?.trim() || '';
-    if (code) {
-      if (await codeTaken(code)) throw bizError(`分类编码 ${code} 已存在`);
-    } else code = await generateCode(parent);
+    const chosen = b.code?.trim() || '';
+    if (chosen && (await codeTaken(chosen))) throw bizError(`分类编码 ${chosen} 已存在`);
     const id = newId();
-    await db
-      .insertInto('sysCategory')
-      .values({
-        id,
-        pid: parent?.id ?? ROOT_PID,
-        name: b.name.trim(),
-        code,
-        hasChild: '0',
-        createBy: request.user().username,
-        createTime: formatDateTime(),
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
+    // A generated code is the next free sibling code: a concurrent add may take it first, then the
+    // code is generated again (the column is unique).
+    const code = await retryOnUniqueViolation(async () => {
+      const next = chosen || (await generateCode(parent));
+      await db
+        .insertInto('sysCategory')
+        .values({
+          id,
+          pid: parent?.id ?? ROOT_PID,
+          name: b.name.trim(),
+          code: next,
+          hasChild: '0',
+          createBy: request.user().username,
+          createTime: formatDateTime(),
+          updateBy: null,
+          updateTime: null,
+        })
+        .execute();
+      return next;
+    }, chosen ? 1 : undefined);
     if (parent) await refreshHasChild(db, parent.id);
     request.log.info({ categoryId: id, code }, 'category added');
     return ok({ id, code }, '添加成功！');
@@ -230,9 +235,9 @@ export async function categoryRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/sys/category/deleteBatch',
-    { config: { access: 'category:delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 40000 }) }) } },
+    { config: { access: 'category:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      const removed = await remove(idList(request.query.ids));
+      const removed = await remove(batchIds(request));
       request.log.info({ categoryIds: removed }, 'categories deleted');
       return okMessage('批量删除成功!');
     },

@@ -7,7 +7,7 @@ import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import type { SysCheckRuleTable } from '../../db/tables.js';
 import { badRequest, bizError, notFound } from '../../http/errors.js';
-import { idList } from '../../lib/id-list.js';
+import { BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
 import { listPage } from '../../lib/list-page.js';
 import type { FieldMap } from '../../lib/list-query.js';
 import { checkValue, MAX_VALUE_LENGTH, parseRules, RuleTimeout } from './rule-check.js';
@@ -135,9 +135,9 @@ export async function checkRuleRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/sys/checkRule/deleteBatch',
-    { config: { access: 'checkRule:edit' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 40000 }) }) } },
+    { config: { access: 'checkRule:edit' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      const ids = idList(request.query.ids);
+      const ids = batchIds(request);
       await db.deleteFrom('sysCheckRule').where('id', 'in', ids).execute();
       request.log.info({ checkRuleIds: ids }, 'check rules deleted');
       return okMessage('批量删除成功!');

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { IdParam, optionalIdList } from '../../lib/id-list.js';
-import { grantDiff } from '../../lib/permission-grants.js';
+import { grantDiff, logGrants } from '../../lib/permission-grants.js';
 import { buildTree, livePermissions, treeModel } from '../permission/tree.js';
 import { loadDepart, loadDepartRole } from './depart-access.js';
 
@@ -43,7 +43,8 @@ export async function departPermissionRoutes(fastify: FastifyInstance) {
       const body = request.body as { departId: string; permissionIds?: string };
       const depart = await loadDepart(db, request, body.departId);
       const wanted = optionalIdList(body.permissionIds, 'permissionIds', 5000);
-      const { added, removed } = await grantDiff(db, request, wanted, await departPermissionIds(depart.id));
+      const diff = await grantDiff(db, request, wanted, await departPermissionIds(depart.id), depart.orgCode);
+      const { added, removed } = diff;
       await db.transaction().execute(async (trx) => {
         if (removed.length) {
           await trx.deleteFrom('sysDepartPermission').where('departId', '=', depart.id).where('permissionId', 'in', removed).execute();
@@ -55,6 +56,7 @@ export async function departPermissionRoutes(fastify: FastifyInstance) {
             .values(added.map((permissionId) => ({ id: newId(), departId: depart.id, permissionId, dataRuleIds: null })))
             .execute();
       });
+      await logGrants(db, request, depart.orgCode, `部门「${depart.departName}」`, diff);
       request.log.info({ by: request.user().userId, departId: depart.id, added, removed }, 'department permissions saved');
       return okMessage('保存成功！');
     },
@@ -86,7 +88,8 @@ export async function departPermissionRoutes(fastify: FastifyInstance) {
       const role = await loadDepartRole(db, request, body.roleId);
       const wanted = optionalIdList(body.permissionIds, 'permissionIds', 5000);
       const allowed = new Set(await departPermissionIds(role.departId));
-      const { added, removed } = await grantDiff(db, request, wanted, await rolePermissionIds(role.id), allowed);
+      const diff = await grantDiff(db, request, wanted, await rolePermissionIds(role.id), role.roleCode, allowed);
+      const { added, removed } = diff;
       await db.transaction().execute(async (trx) => {
         if (removed.length) await trx.deleteFrom('sysDepartRolePermission').where('roleId', '=', role.id).where('permissionId', 'in', removed).execute();
         if (added.length)
@@ -95,6 +98,7 @@ export async function departPermissionRoutes(fastify: FastifyInstance) {
             .values(added.map((permissionId) => ({ id: newId(), departId: role.departId, roleId: role.id, permissionId, dataRuleIds: null })))
             .execute();
       });
+      await logGrants(db, request, role.roleCode, `部门角色「${role.roleName}」`, diff);
       request.log.info({ by: request.user().userId, departRoleId: role.id, added, removed }, 'department role permissions saved');
       return okMessage('保存成功！');
     },

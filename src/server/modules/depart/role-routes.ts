@@ -4,12 +4,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { refusal } from '../../audit/refusal.js';
+import { securityLog } from '../../audit/security-log.js';
 import { bizError } from '../../http/errors.js';
-import { ungrantablePermissions } from '../../lib/grantable.js';
-import { IdParam, idList, optionalIdList } from '../../lib/id-list.js';
+import { grantableDepartRoles } from '../../lib/grantable.js';
+import { IdParam, BATCH_IDS_QUERY, batchIds, optionalIdList } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
-import { userInScope } from '../../lib/org-scope.js';
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
+import { loadManagedUser } from '../user/user-access.js';
 import { loadDepart, loadDepartRole } from './depart-access.js';
 import { DEPART_ROLE_FIELDS, DepartRoleBody } from './depart-fields.js';
 
@@ -19,7 +21,8 @@ import { DEPART_ROLE_FIELDS, DepartRoleBody } from './depart-fields.js';
  */
 export async function departRoleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const db = app.ctx.db.kysely;
+  const { ctx } = app;
+  const db = ctx.db.kysely;
 
   const codeTaken = async (departId: string, roleCode: string, exceptId?: string) => {
     let q = db.selectFrom('sysDepartRole').select('id').where('departId', '=', departId).where('roleCode', '=', roleCode);
@@ -113,12 +116,15 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
 
   const remove = async (request: FastifyRequest, ids: string[]) => {
     for (const id of ids) await loadDepartRole(db, request, id);
+    const holders = await db.selectFrom('sysDepartRoleUser').select('userId').distinct().where('droleId', 'in', ids).execute();
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sysDepartRoleUser').where('droleId', 'in', ids).execute();
       await trx.deleteFrom('sysDepartRolePermission').where('roleId', 'in', ids).execute();
       await trx.deleteFrom('sysDepartRole').where('id', 'in', ids).execute();
     });
-    request.log.info({ by: request.user().userId, departRoleIds: ids }, 'department roles deleted');
+    // Like any change of a user's roles, taking them away ends the holders' sessions.
+    for (const h of holders) await ctx.sessions.revokeUser(h.userId);
+    request.log.info({ by: request.user().userId, departRoleIds: ids, users: holders.length }, 'department roles deleted; holders signed out');
   };
   app.delete('/sys/sysDepartRole/delete', { config: { access: 'depart:authorize' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {
     await remove(request, [request.query.id]);
@@ -126,9 +132,9 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
   });
   app.delete(
     '/sys/sysDepartRole/deleteBatch',
-    { config: { access: 'depart:authorize' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 20000 }) }) } },
+    { config: { access: 'depart:authorize' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      await remove(request, idList(request.query.ids, 'ids'));
+      await remove(request, batchIds(request));
       return okMessage('批量删除成功!');
     },
   );
@@ -150,20 +156,11 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { userId } = request.body;
       const session = request.user();
-      const scope = await request.scope();
-      const user = await db
-        .selectFrom('sysUser')
-        .select('id')
-        .where('id', '=', userId)
-        .where('delFlag', '=', 0)
-        .where((eb) => userInScope(eb, session, scope))
-        .executeTakeFirst();
-      if (!user) throw bizError('未找到对应数据');
+      const user = await loadManagedUser(db, request, request.body.userId, 'user.roles');
       const wanted = optionalIdList(request.body.newRoleId, 'newRoleId');
       const old = optionalIdList(request.body.oldRoleId, 'oldRoleId');
-      const roles = [];
+      const roles: Awaited<ReturnType<typeof loadDepartRole>>[] = [];
       for (const id of new Set([...wanted, ...old])) roles.push(await loadDepartRole(db, request, id));
       const memberOf = new Set(
         (await db.selectFrom('sysUserDepart').select('depId').where('userId', '=', user.id).execute()).map((r) => r.depId),
@@ -175,16 +172,25 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
       const added = wanted.filter((id) => !linked.has(id));
       const removed = old.filter((id) => !wanted.includes(id) && linked.has(id));
       const changed = [...added, ...removed];
-      if (changed.length) {
-        const perms = await db.selectFrom('sysDepartRolePermission').select('permissionId').where('roleId', 'in', changed).execute();
-        const refused = await ungrantablePermissions(db, request, [...new Set(perms.map((p) => p.permissionId))]);
-        if (refused.length) throw bizError(`无权授予或收回权限：${refused.join('、')}`);
-      }
+      const grantable = await grantableDepartRoles(db, request, changed);
+      const refused = roles.filter((r) => changed.includes(r.id) && !grantable.has(r.id));
+      if (refused.length)
+        throw await refusal(request, 'user.roles', `无权分配或收回部门角色：${refused.map((r) => r.roleName).join('、')}`, user.username);
+      if (changed.length === 0) return okMessage('添加成功！');
       await db.transaction().execute(async (trx) => {
         if (removed.length) await trx.deleteFrom('sysDepartRoleUser').where('userId', '=', user.id).where('droleId', 'in', removed).execute();
         if (added.length) await trx.insertInto('sysDepartRoleUser').values(added.map((droleId) => ({ id: newId(), userId: user.id, droleId }))).execute();
       });
-      request.log.info({ by: session.userId, userId: user.id, added, removed }, 'department roles of user changed');
+      const names = (ids: string[]) => (ids.length ? roles.filter((r) => ids.includes(r.id)).map((r) => r.roleName).join('、') : '无');
+      await securityLog(request, {
+        event: 'user.roles',
+        target: user.username,
+        content: `用户 ${user.username} 的部门角色。新增：${names(added)}；收回：${names(removed)}`,
+      });
+      // Rights changed: his sessions end like on any role change (his own current one is kept, since
+      // department roles change only codes, which are read on every request).
+      await ctx.sessions.revokeUser(user.id, user.id === session.userId ? session.id : undefined);
+      request.log.info({ by: session.userId, userId: user.id, added, removed }, 'department roles of user changed; sessions revoked');
       return okMessage('添加成功！');
     },
   );

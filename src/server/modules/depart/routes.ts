@@ -7,8 +7,9 @@ import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import type { Database } from '../../db/tables.js';
 import { bizError } from '../../http/errors.js';
-import { IdParam, idList, optionalIdList } from '../../lib/id-list.js';
+import { IdParam, BATCH_IDS_QUERY, batchIds, optionalIdList } from '../../lib/id-list.js';
 import { contains, startsWith } from '../../lib/like.js';
+import { DEPART_SENSITIVE, keepStoredValues, protectRows } from '../../lib/sensitive.js';
 import { loadDepart, visibleDeparts } from './depart-access.js';
 import { DepartBody, departValues } from './depart-fields.js';
 import { departNode, departOrder, departTree, idTree } from './depart-tree.js';
@@ -25,9 +26,13 @@ export async function departRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.ctx.db.kysely;
 
+  // Department contact numbers leave masked unless the caller may see them (issue 11 §6).
+  const shown = <T extends Record<string, unknown>>(request: FastifyRequest, rows: T[]) =>
+    protectRows(request, 'sys_depart', DEPART_SENSITIVE, rows);
+
   const visibleRows = async (request: FastifyRequest) => {
     const where = await visibleDeparts(request);
-    return db.selectFrom('sysDepart').selectAll().where(where).execute();
+    return shown(request, await db.selectFrom('sysDepart').selectAll().where(where).execute());
   };
 
   app.get(
@@ -68,12 +73,13 @@ export async function departRoutes(fastify: FastifyInstance) {
         .limit(200)
         .execute();
       if (rows.length === 0) throw bizError('未查询匹配数据！');
+      const masked = await shown(request, rows);
       const parents = new Set(
         (await db.selectFrom('sysDepart').select('parentId').where('parentId', 'in', rows.map((r) => r.id)).where('delFlag', '=', '0').execute()).map(
           (r) => r.parentId,
         ),
       );
-      return ok(rows.sort(departOrder).map((r) => departNode(r, !parents.has(r.id))));
+      return ok(masked.sort(departOrder).map((r) => departNode(r, !parents.has(r.id))));
     },
   );
 
@@ -96,7 +102,7 @@ export async function departRoutes(fastify: FastifyInstance) {
       .where('delFlag', '=', '0')
       .where((eb) => eb.or(mine.map((m) => startsWith(eb.ref('orgCode'), m.orgCode))))
       .execute();
-    return ok(departTree(rows));
+    return ok(departTree(await shown(request, rows)));
   };
   app.get('/sys/sysDepart/queryMyDeptTreeList', { config: { access: 'login' } }, myTree);
   app.get('/api/sys/dept/getMyDeptTreeList', { config: { access: 'login' } }, myTree);
@@ -159,13 +165,14 @@ export async function departRoutes(fastify: FastifyInstance) {
     }
     const row = await db.selectFrom('sysDepart').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     request.log.info({ by: session.userId, departId: id, orgCode: row.orgCode }, 'department created');
-    return ok(departNode(row, true), '添加成功！');
+    const [created] = await shown(request, [row]);
+    return ok(departNode(created, true), '添加成功！');
   });
 
   const EditBody = Type.Composite([DepartBody, Type.Object({ id: IdParam() })], { additionalProperties: false });
   const edit = async (request: FastifyRequest<{ Body: typeof EditBody.static }>) => {
     const depart = await loadDepart(db, request, request.body.id);
-    const v = departValues(request.body);
+    const v = departValues(keepStoredValues(DEPART_SENSITIVE, request.body, depart));
     if (await siblingNameTaken(depart.parentId, v.departName, depart.tenantId, depart.id)) throw bizError('同级部门中已存在同名部门');
     const session = request.user();
     await db
@@ -209,9 +216,9 @@ export async function departRoutes(fastify: FastifyInstance) {
   });
   app.delete(
     '/sys/sysDepart/deleteBatch',
-    { config: { access: 'depart:delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 20000 }) }) } },
+    { config: { access: 'depart:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      await remove(request, idList(request.query.ids, 'ids'));
+      await remove(request, batchIds(request));
       return okMessage('删除成功!');
     },
   );

@@ -7,7 +7,7 @@ import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import type { SysDictTable } from '../../db/tables.js';
 import { bizError, notFound } from '../../http/errors.js';
-import { idList } from '../../lib/id-list.js';
+import { BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
 import { listPage } from '../../lib/list-page.js';
 import { contains } from '../../lib/like.js';
 import type { FieldMap } from '../../lib/list-query.js';
@@ -126,9 +126,9 @@ export async function dictAdminRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/sys/dict/deleteBatch',
-    { config: { access: 'dict:delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 40000 }) }) } },
+    { config: { access: 'dict:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      const ids = idList(request.query.ids);
+      const ids = batchIds(request);
       await remove(ids, request.user().username);
       request.log.info({ dictIds: ids }, 'dictionaries deleted');
       return okMessage('批量删除成功!');

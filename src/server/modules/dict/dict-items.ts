@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import type { Definitions } from '../../definitions/load.js';
 import { badRequest } from '../../http/errors.js';
 import { contains } from '../../lib/like.js';
-import { resolveTableDict, tableDictItems, type DictItem } from '../../lib/table-dict.js';
+import { resolveTableDict, tableDictItems, type DictItem, type RowFilter } from '../../lib/table-dict.js';
+import { tableDictScope } from './dict-scope.js';
 
 /** A dictionary code with a comma is a table dictionary (`table,text,code[,filter]`), else a plain code. */
 export const isTableDict = (code: string) => code.includes(',');
@@ -53,13 +55,16 @@ export interface ItemsOptions {
   values?: string[];
   limit?: number;
   tenantId?: number;
+  /** The rows of a table dictionary's table the caller may see (tableDictScope). */
+  scope?: (table: string) => Promise<RowFilter | undefined>;
 }
 
 /** Items of any dictionary code; table dictionaries only through the allow-list (SQL-01/02). */
 export async function dictItems(db: Kysely<Database>, defs: Definitions, code: string, opts: ItemsOptions = {}) {
   if (isTableDict(code)) {
     const ref = resolveTableDict(defs, code);
-    return tableDictItems(db, ref, { keyword: opts.keyword, codes: opts.values, limit: opts.limit, tenantId: opts.tenantId });
+    const scope = opts.scope ? await opts.scope(ref.table) : undefined;
+    return tableDictItems(db, ref, { keyword: opts.keyword, codes: opts.values, limit: opts.limit, tenantId: opts.tenantId, scope });
   }
   if (opts.keyword?.includes(',')) {
     // A comma keyword is a list of exact texts or values, as for table dictionaries.
@@ -68,6 +73,16 @@ export async function dictItems(db: Kysely<Database>, defs: Definitions, code: s
     return all.filter((i) => list.includes(i.text) || list.includes(i.value)).slice(0, opts.limit);
   }
   return plainDictItems(db, code, { keyword: opts.keyword, values: opts.values, limit: opts.limit });
+}
+
+/** Items as a caller reads them through the dictionary API: the session's tenant and data scope. */
+export function callerDictItems(request: FastifyRequest, code: string, opts: Omit<ItemsOptions, 'tenantId' | 'scope'> = {}) {
+  const { db, defs } = request.server.ctx;
+  return dictItems(db.kysely, defs, code, {
+    ...opts,
+    tenantId: request.user().tenantId,
+    scope: (table) => tableDictScope(request, table),
+  });
 }
 
 /**

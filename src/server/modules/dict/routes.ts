@@ -8,7 +8,7 @@ import { resolveTreeDict, treeDictItems } from '../../lib/tree-dict.js';
 import { allDictItems } from '../auth/login-result.js';
 import { dictAdminRoutes } from './admin-routes.js';
 import { cacheRoutes } from './cache-routes.js';
-import { countPlainDictItems, dictItems, isTableDict, plainDictItems, sortItems, splitOrderAnnotation } from './dict-items.js';
+import { callerDictItems, countPlainDictItems, isTableDict, plainDictItems, sortItems, splitOrderAnnotation } from './dict-items.js';
 import { dictItemRoutes } from './item-routes.js';
 
 const CodeParams = Type.Object({ dictCode: Type.String({ minLength: 1, maxLength: 400 }) });
@@ -30,7 +30,7 @@ export async function dictRoutes(fastify: FastifyInstance) {
   app.get(
     '/sys/dict/getDictItems/:dictCode',
     { config: signedRead, schema: { params: CodeParams } },
-    async (request) => ok(await dictItems(db, defs, request.params.dictCode, { tenantId: request.user().tenantId })),
+    async (request) => ok(await callerDictItems(request, request.params.dictCode)),
   );
 
   app.get(
@@ -38,11 +38,7 @@ export async function dictRoutes(fastify: FastifyInstance) {
     { config: signedRead, schema: { params: CodeParams, querystring: Type.Object({ keyword: Keyword, pageSize: PageSize }) } },
     async (request) => {
       const { keyword, order } = splitOrderAnnotation(request.query.keyword);
-      const items = await dictItems(db, defs, request.params.dictCode, {
-        keyword,
-        limit: request.query.pageSize ?? 500,
-        tenantId: request.user().tenantId,
-      });
+      const items = await callerDictItems(request, request.params.dictCode, { keyword, limit: request.query.pageSize ?? 500 });
       return ok(sortItems(items, order));
     },
   );
@@ -53,10 +49,9 @@ export async function dictRoutes(fastify: FastifyInstance) {
     { config: signedRead, schema: { params: CodeParams, querystring: Type.Object({ keyword: Keyword, pageSize: PageSize }) } },
     async (request) => {
       const code = request.params.dictCode;
-      const tenantId = request.user().tenantId;
       const selected = (request.query.keyword ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      const chosen = selected.length ? await dictItems(db, defs, code, { values: selected, tenantId }) : [];
-      const first = await dictItems(db, defs, code, { limit: request.query.pageSize ?? 10, tenantId });
+      const chosen = selected.length ? await callerDictItems(request, code, { values: selected }) : [];
+      const first = await callerDictItems(request, code, { limit: request.query.pageSize ?? 10 });
       const seen = new Set(chosen.map((i) => i.value));
       return ok([...chosen, ...first.filter((i) => !seen.has(i.value))]);
     },
@@ -75,7 +70,7 @@ export async function dictRoutes(fastify: FastifyInstance) {
       const code = request.params.dictCode;
       if (!isTableDict(code)) throw badRequest('字典Code格式不正确！');
       const keys = request.query.key.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 500);
-      const items = await dictItems(db, defs, code, { values: keys, tenantId: request.user().tenantId });
+      const items = await callerDictItems(request, code, { values: keys });
       const texts = new Map(items.map((i) => [i.value, i.text]));
       const keepUnknown = request.query.delNotExist === false;
       return ok(keys.flatMap((k) => (texts.has(k) ? [texts.get(k) as string] : keepUnknown ? [k] : [])));
@@ -105,11 +100,12 @@ export async function dictRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // Signed like the other dictionary reads (issue 11 §5): it translates table dictionaries too.
   app.get(
     '/sys/dict/getDictText/:dictCode/:key',
-    { config: { access: 'login' }, schema: { params: Type.Object({ dictCode: CodeParams.properties.dictCode, key: Type.String({ maxLength: 200 }) }) } },
+    { config: signedRead, schema: { params: Type.Object({ dictCode: CodeParams.properties.dictCode, key: Type.String({ maxLength: 200 }) }) } },
     async (request) => {
-      const [item] = await dictItems(db, defs, request.params.dictCode, { values: [request.params.key], tenantId: request.user().tenantId });
+      const [item] = await callerDictItems(request, request.params.dictCode, { values: [request.params.key] });
       return ok(item ? item.text : null);
     },
   );
@@ -140,7 +136,7 @@ export async function dictRoutes(fastify: FastifyInstance) {
         return ok(page(items.map(text), total, pageNo, pageSize));
       }
       // Table dictionaries are read through the allow-listed reader, which returns at most 1000 rows.
-      const all = await dictItems(db, defs, dictCode, { keyword, limit: 1000, tenantId: request.user().tenantId });
+      const all = await callerDictItems(request, dictCode, { keyword, limit: 1000 });
       const slice = all.slice((pageNo - 1) * pageSize, pageNo * pageSize);
       return ok(page(slice.map(text), all.length, pageNo, pageSize));
     },

@@ -58,8 +58,9 @@ export async function importFiles<R>(
       const records = prepared.flatMap((p) => ('record' in p ? [p.record] : []));
       if (records.length > 0) await target.insert(records);
     } catch (err) {
-      // A database failure is logged with the request id; the user gets a message without SQL.
-      if (!(err instanceof ApiError)) report.logError(err);
+      // A database failure (or a refusal caused by a fault of ours) is logged with the request id; the
+      // user gets a message without SQL.
+      if (!(err instanceof ApiError) || err.cause !== undefined) report.logError(err);
       const reason = err instanceof ApiError ? err.message : '数据保存失败，请检查数据后重试';
       const done = success > 0 ? `（此前的文件已导入 ${success} 行）` : '';
       throw bizError(`文件导入失败:${files.length > 1 ? `${file.name}：` : ''}${reason}${done}`);

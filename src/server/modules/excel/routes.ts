@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { EntityDefinition } from '../../../shared/schema-types.js';
 import type { Access } from '../../http/access.js';
-import { badRequest, notFound, noPermission } from '../../http/errors.js';
+import { ApiError, badRequest, notFound, noPermission } from '../../http/errors.js';
+import { multipartParts } from '../../http/multipart.js';
 import { optionalIdList } from '../../lib/id-list.js';
 import { ListQuery } from '../../lib/paged-query.js';
 import { contentDisposition } from '../upload/routes.js';
@@ -18,6 +19,7 @@ import { importFiles, type UploadedFile } from './import-engine.js';
 import { userExportRows, userImportTarget, USER_EXPORT_COLUMNS } from './user-sheet.js';
 import { buildWorkbook, XLSX_TYPE } from './workbook.js';
 
+/** Per uploaded sheet; the unpacked size of an .xlsx has its own cap (import-limits.ts). */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const USER_BIZ = 'sys_user';
 
@@ -93,9 +95,15 @@ export async function excelRoutes(fastify: FastifyInstance) {
     if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件');
     const files: UploadedFile[] = [];
     const fields: Record<string, string> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') files.push({ name: part.filename, content: await part.toBuffer() });
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    try {
+      for await (const part of multipartParts(request)) {
+        if (part.type === 'file') files.push({ name: part.filename, content: await part.toBuffer() });
+        else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      }
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new ApiError(`文件大小超过限制（每个文件最大 ${MAX_FILE_BYTES / 1024 / 1024} MB）`, 413, 413);
+      throw err;
     }
     return { files, fields };
   }

@@ -1,111 +1,105 @@
-import ExcelJS from 'exceljs';
-import * as XLSX from '@e965/xlsx';
-import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
+import { Worker } from 'node:worker_threads';
 import { bizError } from '../../http/errors.js';
-
-// Excel 5/95 sheets store text in the workbook's code page (GBK on Chinese Windows).
-XLSX.set_cptable(cptable);
+import {
+  HEADER_SEARCH_ROWS,
+  MAX_IMPORT_ROWS,
+  ROW_LIMIT_MESSAGE,
+  TOO_COMPLEX_MESSAGE,
+  UNREADABLE_MESSAGE,
+} from './import-limits.js';
+import { xlsxRows } from './xlsx-reader.js';
 
 export type CellScalar = string | number | boolean | Date | null;
 
-/** The first sheet of an uploaded workbook as plain cell values, 1-based like Excel. */
-export interface SheetGrid {
-  /** Rows in the sheet, including any beyond the ones read (so oversized files can be refused). */
-  rowCount: number;
-  /** Columns read from the sheet. */
-  colCount: number;
-  cell(row: number, col: number): CellScalar;
+/** One row of the first sheet: its 1-based number and its non-empty cells by 1-based column. */
+export interface GridRow {
+  number: number;
+  cells: Map<number, CellScalar>;
 }
+
+/** What the legacy reader's worker is given and answers. */
+export interface LegacyJob {
+  content: Uint8Array;
+  maxRows: number;
+}
+export type LegacyResult = { ok: true; rows: GridRow[]; sheetRows: number } | { ok: false; message: string };
 
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** Rows a sheet may have at all: the header rows and the data rows of one import. */
+const MAX_SHEET_ROWS = MAX_IMPORT_ROWS + HEADER_SEARCH_ROWS;
 
 /**
- * Reads the first sheet of an .xlsx (Office Open XML, through exceljs) or a legacy .xls (Excel
- * 97-2003 BIFF8 or Excel 5/95, through SheetJS CE). The format is told by the file's bytes, not its
- * name, so a renamed file still imports; anything else — CSV, an HTML table saved as .xls — is refused
- * with a message. `maxRows` bounds how much of a legacy sheet is parsed at all.
+ * The rows of the first sheet of an .xlsx (Office Open XML, streamed) or a legacy .xls (Excel
+ * 97-2003 BIFF8 or Excel 5/95, through SheetJS CE in a worker thread), in batches; a reader that
+ * stops early (the row limit) leaves the rest of an .xlsx unread. The format is told by the file's
+ * bytes, not its name, so a renamed file still imports; anything else — CSV, an HTML table saved as
+ * .xls — is refused with a message.
  */
-export async function loadGrid(content: Buffer, maxRows: number): Promise<SheetGrid> {
-  if (content.subarray(0, 8).equals(OLE2_MAGIC)) return legacyGrid(content, maxRows);
-  if (content.subarray(0, 4).equals(ZIP_MAGIC)) return xlsxGrid(content);
-  throw bizError('无法读取文件，请上传 Excel (.xls 或 .xlsx) 文件');
+export function readGrid(content: Buffer): AsyncIterable<GridRow[]> {
+  if (content.subarray(0, 8).equals(OLE2_MAGIC)) return legacyRows(content);
+  if (content.subarray(0, 4).equals(ZIP_MAGIC)) return xlsxRows(content);
+  throw bizError(UNREADABLE_MESSAGE);
 }
 
-async function xlsxGrid(content: Buffer): Promise<SheetGrid> {
-  const wb = new ExcelJS.Workbook();
+/** A legacy sheet's parse may take this long before it is given up. */
+const LEGACY_TIMEOUT_MS = 30_000;
+/** Legacy parses running at once; more wait, so imports cannot take every core. */
+const LEGACY_PARALLEL = 2;
+const WORKER_ENTRY = new URL('./ts-worker.mjs', import.meta.url);
+const LEGACY_MODULE = new URL('./legacy-worker.ts', import.meta.url).href;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function* legacyRows(content: Buffer): AsyncGenerator<GridRow[]> {
+  if (running >= LEGACY_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  let result: LegacyResult;
   try {
-    await wb.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw bizError('无法读取文件，请上传 Excel (.xls 或 .xlsx) 文件');
+    result = await runLegacyWorker({ content, maxRows: MAX_SHEET_ROWS + 1 });
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
   }
-  const ws = wb.worksheets[0];
-  if (!ws) throw bizError('文件中没有工作表');
-  return {
-    rowCount: ws.rowCount,
-    colCount: ws.columnCount,
-    cell: (r, c) => xlsxScalar(ws.getRow(r).getCell(c).value),
-  };
+  if (!result.ok) throw bizError(result.message);
+  // Only the first rows were parsed; a sheet reaching beyond them holds too many rows.
+  if (result.sheetRows > MAX_SHEET_ROWS) throw bizError(ROW_LIMIT_MESSAGE);
+  yield result.rows;
 }
 
-/** One exceljs cell as a plain value: rich text joined, formulas as their cached result, links as text. */
-function xlsxScalar(v: ExcelJS.CellValue): CellScalar {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return xlsxScalar(v.result as ExcelJS.CellValue);
-    if ('text' in v) return String(v.text);
-    if ('error' in v) return null;
-  }
-  return String(v);
-}
-
-function legacyGrid(content: Buffer, maxRows: number): SheetGrid {
-  let wb: XLSX.WorkBook;
-  try {
-    // Only the first sheet, only the rows an import may hold, no formulas or styles: less to parse.
-    wb = XLSX.read(content, {
-      type: 'buffer',
-      dense: true,
-      sheets: 0,
-      sheetRows: maxRows,
-      cellFormula: false,
-      cellNF: true,
-      cellHTML: false,
-      cellStyles: false,
+/**
+ * One parse in its own worker, with a memory ceiling and a time limit: a file that exhausts either
+ * ends the worker and is refused, while the server's own thread keeps answering. A worker that fails
+ * otherwise is a fault of ours, kept as the refusal's cause for the log.
+ */
+function runLegacyWorker(job: LegacyJob): Promise<LegacyResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_ENTRY, {
+      workerData: { entry: LEGACY_MODULE, job },
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+      stdout: false,
+      stderr: false,
     });
-  } catch (e) {
-    if (e instanceof Error && /password-protected|Password is incorrect|ECMA-376 Encrypted/.test(e.message))
-      throw bizError('文件已设置密码保护，请在 Excel 中取消密码后再导入');
-    throw bizError('无法读取文件，请上传 Excel (.xls 或 .xlsx) 文件');
-  }
-  const first = wb.SheetNames[0];
-  const ws = first === undefined ? undefined : wb.Sheets[first];
-  if (!ws) throw bizError('文件中没有工作表');
-  const data = (ws['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
-  const full = ws['!fullref'] ?? ws['!ref'];
-  const range = full ? XLSX.utils.decode_range(full) : undefined;
-  return {
-    // The whole sheet's extent, also when only its first maxRows rows were parsed.
-    rowCount: range ? range.e.r + 1 : 0,
-    colCount: range ? range.e.c + 1 : 0,
-    cell: (r, c) => legacyScalar(data[r - 1]?.[c - 1]),
-  };
-}
-
-/**
- * One SheetJS cell as a plain value. Dates are numbers with a date format; they become a Date holding
- * the shown wall-clock time in UTC, as exceljs gives them, so both formats read dates alike.
- */
-function legacyScalar(cell: XLSX.CellObject | undefined): CellScalar {
-  if (!cell || cell.v === undefined || cell.t === 'e' || cell.t === 'z') return null;
-  if (cell.t === 'n' && typeof cell.v === 'number' && cell.z !== undefined && XLSX.SSF.is_date(cell.z)) {
-    const d = XLSX.SSF.parse_date_code(cell.v);
-    return new Date(Date.UTC(d.y, d.m - 1, d.d, d.H, d.M, Math.round(d.S)));
-  }
-  const v = cell.v;
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date
-    ? v
-    : String(v);
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const refuse = (cause?: unknown) =>
+      settle(() =>
+        cause === undefined
+          ? resolve({ ok: false, message: TOO_COMPLEX_MESSAGE })
+          : reject(Object.assign(bizError(TOO_COMPLEX_MESSAGE), { cause })),
+      );
+    const timer = setTimeout(() => refuse(), LEGACY_TIMEOUT_MS);
+    worker.once('message', (result: LegacyResult) => settle(() => resolve(result)));
+    worker.once('error', (err: Error & { code?: string }) =>
+      refuse(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? undefined : err),
+    );
+    worker.once('exit', () => refuse());
+  });
 }

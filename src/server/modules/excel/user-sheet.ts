@@ -6,6 +6,7 @@ import { ApiError } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
 import { listFilters, sortKeys } from '../../lib/list-query.js';
 import { departInScope } from '../../lib/org-scope.js';
+import { probeSafeFields, protectRows, USER_SENSITIVE } from '../../lib/sensitive.js';
 import { dictItems } from '../dict/dict-items.js';
 import { visibleUsers } from '../user/user-access.js';
 import { USER_COLUMNS, USER_FIELDS } from '../user/user-fields.js';
@@ -51,7 +52,10 @@ const IMPORT_KEYS = [
 ];
 export const USER_IMPORT_COLUMNS = USER_EXPORT_COLUMNS.filter((c) => IMPORT_KEYS.includes(c.key));
 
-/** Users for an export: the list query (or the selected ids) inside the caller's scope, with dictionary text. */
+/**
+ * Users for an export: the list query (or the selected ids) inside the caller's scope, with dictionary
+ * text, personal fields masked as in the list.
+ */
 export async function userExportRows(
   ctx: AppContext,
   request: FastifyRequest,
@@ -61,10 +65,11 @@ export async function userExportRows(
   const db = ctx.db.kysely;
   const visible = await visibleUsers(request);
   let q = db.selectFrom('sysUser').select(USER_COLUMNS).where(visible);
+  const fields = await probeSafeFields(request, USER_FIELDS, USER_SENSITIVE);
   q = selections.length
     ? q.where('sysUser.id', 'in', selections)
-    : q.where((eb) => listFilters(eb, USER_FIELDS, query));
-  for (const [field, dir] of sortKeys(USER_FIELDS, query, ['createTime', 'desc']))
+    : q.where((eb) => listFilters(eb, fields, query));
+  for (const [field, dir] of sortKeys(fields, query, ['createTime', 'desc']))
     q = q.orderBy(field as 'sysUser.createTime', dir);
   const rows = await q
     .orderBy('sysUser.id')
@@ -73,7 +78,8 @@ export async function userExportRows(
   if (rows.length > MAX_EXPORT_ROWS)
     throw bizError(`导出的数据超过 ${MAX_EXPORT_ROWS} 行，请缩小查询范围后再导出`);
   const withText = await attachDictText(db, ctx.defs, rows, USER_FIELDS, request.user().tenantId);
-  return withText.map((r) => {
+  const shown = await protectRows(request, 'sys_user', USER_SENSITIVE, withText);
+  return shown.map((r) => {
     const out: Record<string, unknown> = { ...r };
     for (const [field, spec] of Object.entries(USER_FIELDS))
       if (spec.dict) out[field] = r[`${field}_dictText`] ?? r[field];

@@ -1,12 +1,11 @@
 import ExcelJS from 'exceljs';
 import { bizError } from '../../http/errors.js';
-import { loadGrid, type CellScalar } from './sheet-grid.js';
+import { HEADER_SEARCH_ROWS, MAX_IMPORT_ROWS, ROW_LIMIT_MESSAGE } from './import-limits.js';
+import { readGrid, type CellScalar, type GridRow } from './sheet-grid.js';
 
 export type { CellScalar };
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Rows one imported sheet may hold; larger files are refused before anything is read into the database. */
-export const MAX_IMPORT_ROWS = 5000;
 
 export interface SheetColumn {
   key: string;
@@ -84,47 +83,70 @@ export function cellDateText(v: Date | string, kind: 'date' | 'datetime'): strin
 /**
  * The data rows of the first sheet (.xlsx or legacy .xls), keyed by the columns whose title (or key)
  * appears in the header row. The header is the row among the first five that names most columns, so
- * both our export layout (two title rows) and a plain sheet import.
+ * both our export layout (two title rows) and a plain sheet import. Rows are read as they stream in
+ * and reading stops at the first data row past the limit, so a sheet claiming millions of rows costs
+ * no more than one at the limit.
  */
 export async function readSheet(
   content: Buffer,
   columns: SheetColumn[],
 ): Promise<{ rows: SheetRow[]; matched: SheetColumn[] }> {
-  // A cheap early refusal of sheets far too long; the exact limit is on the data rows below.
-  const grid = await loadGrid(content, MAX_IMPORT_ROWS + 6);
-  if (grid.rowCount > MAX_IMPORT_ROWS + 5) throw bizError(`单个文件最多导入 ${MAX_IMPORT_ROWS} 行数据`);
   const byLabel = new Map<string, SheetColumn>();
   for (const c of columns) {
     byLabel.set(c.title.trim(), c);
     byLabel.set(c.key, c);
   }
-  let headerRow = 0;
-  let positions = new Map<number, SheetColumn>();
-  for (let r = 1; r <= Math.min(5, grid.rowCount); r++) {
-    const found = new Map<number, SheetColumn>();
-    for (let col = 1; col <= grid.colCount; col++) {
-      const c = byLabel.get(String(grid.cell(r, col) ?? '').trim());
-      if (c && ![...found.values()].includes(c)) found.set(col, c);
-    }
-    if (found.size > positions.size) {
-      positions = found;
-      headerRow = r;
-    }
-  }
-  if (positions.size === 0)
-    throw bizError(`没有找到表头，表头应包含：${columns.map((c) => c.title).join('、')}`);
+  // The rows among the first five until the header is known; then the header's columns.
+  const head: GridRow[] = [];
+  let positions: Map<number, SheetColumn> | null = null;
   const rows: SheetRow[] = [];
-  for (let r = headerRow + 1; r <= grid.rowCount; r++) {
+  const take = (g: GridRow) => {
     const values: Record<string, CellScalar> = {};
     let empty = true;
-    for (const [col, c] of positions) {
-      let v = grid.cell(r, col);
+    for (const [col, c] of positions ?? []) {
+      let v = g.cells.get(col) ?? null;
       if (typeof v === 'string') v = v.trim() === '' ? null : v;
       if (v !== null) empty = false;
       values[c.key] = v;
     }
-    if (!empty) rows.push({ number: r, values });
+    if (empty) return;
+    rows.push({ number: g.number, values });
+    if (rows.length > MAX_IMPORT_ROWS) throw bizError(ROW_LIMIT_MESSAGE);
+  };
+  const settleHeader = () => {
+    const header = findHeader(head, byLabel);
+    if (!header) throw bizError(`没有找到表头，表头应包含：${columns.map((c) => c.title).join('、')}`);
+    positions = header.positions;
+    for (const g of head) if (g.number > header.row) take(g);
+  };
+  for await (const batch of readGrid(content)) {
+    for (const g of batch) {
+      if (positions) take(g);
+      else if (g.number <= HEADER_SEARCH_ROWS) head.push(g);
+      else {
+        settleHeader();
+        take(g);
+      }
+    }
   }
-  if (rows.length > MAX_IMPORT_ROWS) throw bizError(`单个文件最多导入 ${MAX_IMPORT_ROWS} 行数据`);
-  return { rows, matched: [...positions.values()] };
+  if (!positions) settleHeader();
+  return { rows, matched: [...(positions ?? new Map<number, SheetColumn>()).values()] };
+}
+
+/** The row among the first ones that names most columns (the first of equals), and where it names them. */
+function findHeader(head: GridRow[], byLabel: Map<string, SheetColumn>) {
+  let best: { row: number; positions: Map<number, SheetColumn> } | null = null;
+  for (const g of head) {
+    const found = new Map<number, SheetColumn>();
+    const seen = new Set<SheetColumn>();
+    for (const [col, v] of g.cells) {
+      const c = byLabel.get(String(v ?? '').trim());
+      if (c && !seen.has(c)) {
+        found.set(col, c);
+        seen.add(c);
+      }
+    }
+    if (found.size > (best?.positions.size ?? 0)) best = { row: g.number, positions: found };
+  }
+  return best;
 }

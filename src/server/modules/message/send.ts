@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, SysMessageTable } from '../../db/tables.js';
 import { badRequest } from '../../http/errors.js';
+import { assertSafeLink } from '../../lib/link-field.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import {
@@ -31,18 +32,8 @@ export interface SendMessageInput {
 
 const PARAM_VALUE = /^[A-Za-z0-9_-]{1,64}$/;
 const HEX_COLOR = /^#[0-9a-f]{3,8}$/i;
-
-/** Same-site paths and http(s) URLs only: a stored `javascript:` link would run in every console. */
-export function isSafeLink(url: string): boolean {
-  if (url.length > 1000) return false;
-  if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\');
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/** Messages may point at a web page or a file elsewhere (opened in a new window), or at a console route. */
+const LINK_POLICY = { external: true };
 
 /** Checks a redirect target and keeps only its known keys. */
 export function cleanRedirect(r: MessageRedirect | null | undefined): MessageRedirect | null {
@@ -50,11 +41,11 @@ export function cleanRedirect(r: MessageRedirect | null | undefined): MessageRed
   if (!REDIRECT_TYPES.includes(r.type)) throw badRequest('消息跳转类型不正确');
   const out: MessageRedirect = { type: r.type };
   if (r.downloadUrl) {
-    if (!isSafeLink(r.downloadUrl)) throw badRequest('下载地址只能是 http(s) 地址或站内路径');
+    assertSafeLink('下载地址', r.downloadUrl, LINK_POLICY);
     out.downloadUrl = r.downloadUrl;
   }
   if (r.webUrl) {
-    if (!isSafeLink(r.webUrl)) throw badRequest('网页地址只能是 http(s) 地址或站内路径');
+    assertSafeLink('网页地址', r.webUrl, LINK_POLICY);
     out.webUrl = r.webUrl;
   }
   if (r.param) {

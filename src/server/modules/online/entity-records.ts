@@ -9,6 +9,7 @@ import { bizError, badRequest } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
 import { listFilters, sortKeys } from '../../lib/list-query.js';
 import { listPage } from '../../lib/list-page.js';
+import { probeSafeFields, protectRows, sensitiveFields } from '../../lib/sensitive.js';
 import type { Session } from '../../auth/sessions.js';
 import type { EntityModel } from './entity-model.js';
 import { requestScope, scopeValues, type ScopePredicate } from './entity-scope.js';
@@ -29,6 +30,10 @@ function scoped(ctx: AppContext, model: EntityModel, where: ScopePredicate) {
   return dbOf(ctx).selectFrom(model.table).where(where);
 }
 
+/** Rows as the caller may see them: personal fields masked unless a permission reveals them. */
+export const protectRecords = (ctx: AppContext, request: FastifyRequest, model: EntityModel, rows: EntityRow[]) =>
+  protectRows(request, model.table, sensitiveFields(ctx.defs, model.table), rows);
+
 /** One page of the list with `<field>_dictText`; filters, super query and sort through the field map. */
 export async function listRecords(
   ctx: AppContext,
@@ -37,7 +42,8 @@ export async function listRecords(
   query: Record<string, unknown>,
 ) {
   const where = await requestScope(request, model.entity);
-  const result = await listPage<EntityRow>(scoped(ctx, model, where), model.fields, query, model.defaultSort);
+  const fields = await probeSafeFields(request, model.fields, sensitiveFields(ctx.defs, model.table));
+  const result = await listPage<EntityRow>(scoped(ctx, model, where), fields, query, model.defaultSort);
   const records = await attachDictText(
     ctx.db.kysely,
     ctx.defs,
@@ -45,12 +51,12 @@ export async function listRecords(
     model.fields,
     request.user().tenantId,
   );
-  return { ...result, records } satisfies PageResult<EntityRow>;
+  return { ...result, records: await protectRecords(ctx, request, model, records) } satisfies PageResult<EntityRow>;
 }
 
 /**
  * Rows for an export: the current query (filters, super query, sort) or, with `selections`, exactly the
- * selected ids — in both cases only inside the caller's scope.
+ * selected ids — in both cases only inside the caller's scope, personal fields masked as in the list.
  */
 export async function exportRecords(
   ctx: AppContext,
@@ -62,8 +68,9 @@ export async function exportRecords(
   const where = await requestScope(request, model.entity);
   let q = scoped(ctx, model, where).selectAll();
   if (selections.length) q = q.where(sql.ref('id'), 'in', selections);
-  else q = q.where((eb) => listFilters(eb, model.fields, query));
-  for (const [field, dir] of sortKeys(model.fields, query, model.defaultSort))
+  const fields = await probeSafeFields(request, model.fields, sensitiveFields(ctx.defs, model.table));
+  if (!selections.length) q = q.where((eb) => listFilters(eb, fields, query));
+  for (const [field, dir] of sortKeys(fields, query, model.defaultSort))
     q = q.orderBy(sql.ref(field), dir);
   const rows = (await q
     .orderBy(sql.ref('id'))
@@ -71,7 +78,7 @@ export async function exportRecords(
     .execute()) as EntityRow[];
   if (rows.length > MAX_EXPORT_ROWS)
     throw bizError(`导出的数据超过 ${MAX_EXPORT_ROWS} 行，请缩小查询范围后再导出`);
-  return rows;
+  return protectRecords(ctx, request, model, rows);
 }
 
 /** One row by id inside the caller's scope; a row outside it does not exist for them. */

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok } from '../../../shared/envelope.js';
 import type { EntityDefinition } from '../../../shared/schema-types.js';
 import type { Access } from '../../http/access.js';
 import { badRequest, noPermission } from '../../http/errors.js';
-import { IdParam, optionalIdList } from '../../lib/id-list.js';
+import { BATCH_IDS_QUERY, batchIds, IdListParam, IdParam, optionalIdList } from '../../lib/id-list.js';
 import { ListQuery } from '../../lib/paged-query.js';
+import { keepStoredValues, sensitiveFields } from '../../lib/sensitive.js';
 import { describeColumns, describeQuery } from './entity-columns.js';
 import { assertValid, entityModel, recordFromBody } from './entity-model.js';
 import {
@@ -17,6 +18,7 @@ import {
   findRecord,
   insertRecords,
   listRecords,
+  protectRecords,
   updateRecord,
 } from './entity-records.js';
 
@@ -57,6 +59,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
     const code = entity.code;
     const read = readAccess(entity);
     const IdParams = Type.Object({ id: IdParam() });
+    const sensitive = sensitiveFields(ctx.defs, model.table);
 
     app.get(
       `${ONLINE_API}/getData/${code}`,
@@ -77,7 +80,8 @@ export async function onlineRoutes(fastify: FastifyInstance) {
       { config: { access: read }, schema: { params: IdParams } },
       async (request) => {
         const row = await findRecord(ctx, request, model, request.params.id);
-        return ok(row);
+        const [shown] = await protectRecords(ctx, request, model, [row]);
+        return ok(shown);
       },
     );
 
@@ -105,7 +109,8 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id))
           throw badRequest('缺少必填请求体：id');
         const stored = await findRecord(ctx, request, model, id);
-        const changes = recordFromBody(model, request.body, 'edit');
+        // A form that loaded masked values sends them back unchanged: those keep the stored values.
+        const changes = recordFromBody(model, keepStoredValues(sensitive, request.body, stored), 'edit');
         const merged = { ...fieldValues(model, stored), ...changes };
         assertValid(model, merged);
         const db = dbOf(ctx);
@@ -116,22 +121,24 @@ export async function onlineRoutes(fastify: FastifyInstance) {
       },
     );
 
-    // One id needs <code>:delete; a comma list is a batch delete and needs <code>:batch_delete too.
+    // One id needs <code>:delete; several are a batch delete and need <code>:batch_delete too. The ids
+    // come in the path (`…/{ids}`, as the console sends them), or in `?ids=` or a JSON body without one.
+    const remove = async (request: FastifyRequest, ids: string[]) => {
+      const batch = ids.length > 1;
+      if (batch && !(await request.permissions()).has(entityAccess(entity, 'batch_delete'))) throw noPermission();
+      await deleteRecords(ctx, request, model, ids);
+      request.log.info({ entity: code, ids, by: request.user().userId }, 'online records deleted');
+      return ok(null, batch ? '批量删除成功!' : '删除成功!');
+    };
     app.delete(
       `${ONLINE_API}/form/${code}/:id`,
-      {
-        config: { access: entityAccess(entity, 'delete') },
-        schema: { params: Type.Object({ id: Type.String({ maxLength: 40_000 }) }) },
-      },
-      async (request) => {
-        const ids = optionalIdList(request.params.id, 'id');
-        const batch = ids.length > 1;
-        if (batch && !(await request.permissions()).has(entityAccess(entity, 'batch_delete')))
-          throw noPermission();
-        await deleteRecords(ctx, request, model, ids);
-        request.log.info({ entity: code, ids, by: request.user().userId }, 'online records deleted');
-        return ok(null, batch ? '批量删除成功!' : '删除成功!');
-      },
+      { config: { access: entityAccess(entity, 'delete') }, schema: { params: Type.Object({ id: IdListParam() }) } },
+      async (request) => remove(request, optionalIdList(request.params.id, 'id')),
+    );
+    app.delete(
+      `${ONLINE_API}/form/${code}`,
+      { config: { access: entityAccess(entity, 'delete') }, schema: { querystring: BATCH_IDS_QUERY } },
+      async (request) => remove(request, batchIds(request)),
     );
   }
 }

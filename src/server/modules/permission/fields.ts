@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { hasControlChars, isSafeLink, isSitePath } from '../../../shared/safe-link.js';
 import { badRequest } from '../../http/errors.js';
+import { controlCharsMessage } from '../../lib/link-field.js';
 
 const text = (maxLength: number, pattern?: string) =>
   Type.Optional(Type.Union([Type.String({ maxLength, ...(pattern ? { pattern } : {}) }), Type.Null()]));
@@ -36,21 +38,27 @@ export const PermissionEditBody = Type.Composite([Type.Object({ id: Type.String(
 export type PermissionInput = Static<typeof PermissionBody>;
 
 /** The only `{{ }}` expression a menu URL may carry: the original console evaluates it. */
-const PLACEHOLDER = /^\{\{\s*window\._CONFIG\[(['"])domianURL\1\]\s*\}\}/;
+const PLACEHOLDER = /^\{\{ *window\._CONFIG\[(['"])domianURL\1\] *\}\}/;
 const ROUTE_PATH = /^\/[A-Za-z0-9_\-/:.@]*$/;
 const URL_TAIL = /^[^\s"'<>`{}\\]*$/;
 // `${token}` and `${tenantId}` are substituted by the iframe view, not evaluated.
 const IFRAME_VARS = /\$\{(token|tenantId)\}/g;
 
-/** A route path, an http(s) URL or the domianURL placeholder followed by a path. */
+/**
+ * A route path, an http(s) URL or the domianURL placeholder followed by a path. Paths and addresses
+ * also pass the shared link rule (src/shared/safe-link.ts): `//host` and `/\host` leave the site.
+ */
 export function isMenuUrl(url: string): boolean {
   if (url === '') return true;
-  if (ROUTE_PATH.test(url)) return !url.split('/').includes('..');
+  if (url.startsWith('/')) return ROUTE_PATH.test(url) && isSitePath(url) && !url.split('/').includes('..');
   const placeholder = PLACEHOLDER.exec(url);
   const rest = (placeholder ? url.slice(placeholder[0].length) : url).replace(IFRAME_VARS, '');
-  if (placeholder) return rest === '' || (rest.startsWith('/') && URL_TAIL.test(rest));
-  return /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/|\?|#|$)/i.test(rest) && URL_TAIL.test(rest);
+  if (placeholder) return rest === '' || (isSitePath(rest) && URL_TAIL.test(rest));
+  return /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/|\?|#|$)/i.test(rest) && URL_TAIL.test(rest) && isSafeLink(rest, { external: true });
 }
+
+/** A menu field that is a path inside the console (redirect, and cornerMark when written as a path). */
+const isRoutePath = (v: string) => ROUTE_PATH.test(v) && isSitePath(v);
 
 const flag = (name: string, v: unknown, fallback: number): number => {
   if (v === undefined || v === null || v === '') return fallback;
@@ -63,12 +71,14 @@ const blank = (v: string | null | undefined) => (v === undefined || v === null |
 
 /** Row values from a validated body; menuType 0 has no parent (protocol §10). */
 export function permissionValues(b: PermissionInput) {
+  for (const [name, v] of [['url', b.url], ['redirect', b.redirect], ['cornerMark', b.cornerMark]] as const)
+    if (v && hasControlChars(v.trim().replace(PLACEHOLDER, ''))) throw badRequest(controlCharsMessage(`请求体 ${name} `));
   const url = blank(b.url) ?? '';
   if (!isMenuUrl(url)) throw badRequest('请求体 url 格式不正确：只能是路由路径、http(s) 地址或 {{ window._CONFIG[\'domianURL\'] }} 开头的地址');
   const redirect = blank(b.redirect);
-  if (redirect !== null && !ROUTE_PATH.test(redirect)) throw badRequest('请求体 redirect 格式不正确：只能是路由路径');
+  if (redirect !== null && !isRoutePath(redirect)) throw badRequest('请求体 redirect 格式不正确：只能是路由路径');
   const cornerMark = blank(b.cornerMark);
-  if (cornerMark !== null && !(ROUTE_PATH.test(cornerMark) || /^[A-Za-z0-9_\-/]+(\?[A-Za-z0-9_=&-]*)?$/.test(cornerMark)))
+  if (cornerMark !== null && !(isRoutePath(cornerMark) || /^\/?[A-Za-z0-9_-][A-Za-z0-9_\-/]*(\?[A-Za-z0-9_=&-]*)?$/.test(cornerMark)))
     throw badRequest('请求体 cornerMark 格式不正确：只能是接口路径');
   for (const [name, v] of [['component', b.component], ['componentName', b.componentName]] as const)
     if (v && v.split('/').includes('..')) throw badRequest(`请求体 ${name} 格式不正确`);

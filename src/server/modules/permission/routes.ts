@@ -5,7 +5,7 @@ import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import { bizError, notFound } from '../../http/errors.js';
-import { idList } from '../../lib/id-list.js';
+import { BATCH_IDS_QUERY, batchIds, idList } from '../../lib/id-list.js';
 import { dataRuleRoutes } from './data-rule-routes.js';
 import { PermissionBody, PermissionEditBody, permissionValues } from './fields.js';
 import { deletePermissions, refreshLeaf, permissionSubtree } from './hierarchy.js';
@@ -161,9 +161,9 @@ export async function permissionRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/sys/permission/deleteBatch',
-    { config: { access: 'permission:delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 40000 }) }) } },
+    { config: { access: 'permission:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      const removed = await remove(idList(request.query.ids), request.user().username);
+      const removed = await remove(batchIds(request), request.user().username);
       request.log.info({ permissionIds: removed }, 'permissions deleted');
       return okMessage('批量删除成功!');
     },

@@ -6,7 +6,7 @@ import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import { bizError } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
-import { IdParam, idList } from '../../lib/id-list.js';
+import { IdParam, BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys, type FieldMap } from '../../lib/list-query.js';
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
 
@@ -158,9 +158,9 @@ export async function positionRoutes(fastify: FastifyInstance) {
   });
   app.delete(
     '/sys/position/deleteBatch',
-    { config: { access: 'position:delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 20000 }) }) } },
+    { config: { access: 'position:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      await remove(request, idList(request.query.ids, 'ids'));
+      await remove(request, batchIds(request));
       return okMessage('批量删除成功!');
     },
   );

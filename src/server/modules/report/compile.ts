@@ -2,6 +2,8 @@ import type { ReportColumn, ReportDefinition, ReportQueryItem } from '../../../s
 import type { Access } from '../../http/access.js';
 import type { Definitions } from '../../definitions/load.js';
 import { stableId } from '../../db/menu-sync.js';
+import { sensitiveFields, type SensitiveField } from '../../lib/sensitive.js';
+import type { SensitiveKind } from '../../../shared/mask.js';
 import { reportSources, type FieldType, type ReportSource } from './sources.js';
 
 /** A report's field reference resolved to a qualified column the query builder may use. */
@@ -9,6 +11,8 @@ export interface FieldRef {
   /** `<table or join alias>.<field>` (camelCase; the CamelCasePlugin writes the column name). */
   ref: string;
   type: FieldType;
+  /** Personal data of its source (masked unless the caller may see it). */
+  sensitive?: SensitiveKind;
 }
 
 export interface CompiledColumn {
@@ -64,6 +68,8 @@ export interface CompiledReport {
   defaultSort: { ref: string; order: 'asc' | 'desc' } | null;
   /** Everything the caller needs besides a session: the report's access and the source's. */
   access: Access[];
+  /** Columns showing personal data of their source, by column field. */
+  sensitive: SensitiveField[];
 }
 
 export interface ReportProblem {
@@ -126,7 +132,12 @@ export function compileReport(
       add(pointer, `数据源 ${from.name} 没有可读字段 "${field}"`);
       return null;
     }
-    return { ref: `${owner === null ? source.table : `j_${owner.toLowerCase()}`}.${field}`, type };
+    const sensitive = sensitiveFields(defs, from.name).find((f) => f.field === field)?.kind;
+    return {
+      ref: `${owner === null ? source.table : `j_${owner.toLowerCase()}`}.${field}`,
+      type,
+      ...(sensitive ? { sensitive } : {}),
+    };
   };
 
   const columns: CompiledColumn[] = [];
@@ -204,6 +215,7 @@ export function compileReport(
       queryItems,
       defaultSort,
       access,
+      sensitive: columns.flatMap((c) => (c.source?.sensitive ? [{ field: c.field, kind: c.source.sensitive }] : [])),
     },
   };
 }

@@ -83,7 +83,7 @@ const present = (v: unknown) =>
  * an unknown name is refused) and its query items (`field`, or `field_begin`/`field_end` for a range).
  * Returns null when a required parameter is missing: such a report answers nothing rather than everything.
  */
-function filters(eb: AnyEB, report: CompiledReport, query: Query): Expression<SqlBool> | null {
+function filters(eb: AnyEB, report: CompiledReport, query: Query, masked: ReadonlySet<string>): Expression<SqlBool> | null {
   const parts: Expression<SqlBool>[] = [];
   for (const w of report.where) {
     const col = eb.ref(w.target.ref);
@@ -108,6 +108,9 @@ function filters(eb: AnyEB, report: CompiledReport, query: Query): Expression<Sq
 
   for (const q of report.queryItems) {
     const field = q.item.field;
+    // A column the caller sees masked is searched by its whole value only (no patterns or ranges).
+    if (masked.has(field) && (q.range || q.rule !== 'eq') && (present(query[field]) || present(query[`${field}_begin`]) || present(query[`${field}_end`])))
+      throw badRequest(`字段 ${field} 已脱敏，不能按它查询`);
     if (q.range) {
       for (const edge of ['begin', 'end'] as const) {
         let v = query[`${field}_${edge}`];
@@ -124,12 +127,13 @@ function filters(eb: AnyEB, report: CompiledReport, query: Query): Expression<Sq
 }
 
 /** ORDER BY only from the report's declared sortable columns, direction asc or desc (SQL-07). */
-export function reportSort(report: CompiledReport, query: Query): Array<[string, 'asc' | 'desc']> {
+export function reportSort(report: CompiledReport, query: Query, masked: ReadonlySet<string> = new Set()): Array<[string, 'asc' | 'desc']> {
   const column =
     query.column === undefined || query.column === '' ? '' : String(query.column).replace(/_dictText$/, '');
   if (!column) return report.defaultSort ? [[report.defaultSort.ref, report.defaultSort.order]] : [];
   const c = report.byField.get(column);
   if (!c?.source || !c.sortable) throw badRequest(`请注意，将要排序的列字段不存在：${column}`);
+  if (masked.has(column)) throw badRequest(`字段 ${column} 已脱敏，不能按它排序`);
   const order = query.order === undefined || query.order === '' ? 'asc' : String(query.order).toLowerCase();
   if (order !== 'asc' && order !== 'desc') throw badRequest('参数 order 只能是 asc 或 desc');
   return [[c.source.ref, order]];
@@ -145,9 +149,11 @@ export async function reportPage(
   session: Session,
   scope: DataScope,
   query: Query,
+  /** Columns the caller sees masked: no pattern, range or sort on them. */
+  masked: ReadonlySet<string> = new Set(),
 ): Promise<PageResult<Record<string, unknown>>> {
   const paged = paging(query, report.def.pageSize ?? 10);
-  const sort = reportSort(report, query);
+  const sort = reportSort(report, query, masked);
   const { source } = report;
   // The table and join names come from the source registry, never from the request.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -160,7 +166,7 @@ export async function reportPage(
     .where((eb) => (source.exists ? source.exists(eb, source.table) : eb.and([])))
     .where((eb) => source.inScope(eb, session, scope))
     .where((eb) => {
-      const f = filters(eb, report, query);
+      const f = filters(eb, report, query, masked);
       if (f === null) nothing = true;
       return f ?? sql<SqlBool>`1 = 0`;
     })

@@ -5,6 +5,7 @@ import { ok } from '../../../shared/envelope.js';
 import { bizError, noPermission } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
 import { ListQuery } from '../../lib/paged-query.js';
+import { maskedFor, protectRows } from '../../lib/sensitive.js';
 import { compiledReports, type CompiledReport } from './compile.js';
 import { describeColumns, describeQuery, tableDictFields } from './describe.js';
 import { reportPage } from './query.js';
@@ -56,7 +57,8 @@ export async function reportRoutes(fastify: FastifyInstance) {
     async (request) => {
       const report = await allowed(request, request.params.key);
       const session = request.user();
-      const result = await reportPage(ctx.db.kysely, report, session, await request.scope(), request.query);
+      const masked = new Set((await maskedFor(request, report.sensitive)).map((f) => f.field));
+      const result = await reportPage(ctx.db.kysely, report, session, await request.scope(), request.query, masked);
       const records = await attachDictText(
         ctx.db.kysely,
         ctx.defs,
@@ -64,7 +66,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
         tableDictFields(report),
         session.tenantId,
       );
-      return ok({ ...result, records });
+      return ok({ ...result, records: await protectRows(request, report.def.query.from, report.sensitive, records) });
     },
   );
 }

@@ -13,9 +13,6 @@ export const ROLE_FIELDS: FieldMap = {
   updateTime: { type: 'datetime' },
 };
 
-/** The built-in administrator role: the menu sync grants it every new code, so its code is fixed. */
-export const ADMIN_ROLE_CODE = 'admin';
-
 /** A role form; nothing else (tenant, audit columns) can be set by a client (AC-05). */
 export const RoleBody = Type.Object(
   {

@@ -4,20 +4,22 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { refusal } from '../../audit/refusal.js';
 import { bizError } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
 import { grantableRoles } from '../../lib/grantable.js';
-import { IdParam, idList, optionalIdList } from '../../lib/id-list.js';
+import { IdParam, BATCH_IDS_QUERY, batchIds, optionalIdList } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
-import { grantDiff } from '../../lib/permission-grants.js';
+import { grantDiff, logGrants } from '../../lib/permission-grants.js';
 import { buildTree, livePermissions, treeModel } from '../permission/tree.js';
-import { ADMIN_ROLE_CODE, ROLE_FIELDS, RoleBody, type RoleBodyT } from './role-fields.js';
+import { ADMIN_ROLE_CODE } from '../../auth/administrator.js';
+import { ROLE_FIELDS, RoleBody, type RoleBodyT } from './role-fields.js';
 
 /**
  * Roles (protocol §10 SysRole) and their authorisation. Global roles (tenant 0) and the session
  * tenant's roles are visible to every signed-in user (the role picker); changes need the role codes,
- * and a caller without the unrestricted scope may only touch roles they could grant themselves.
+ * and a caller may only touch roles he could grant himself (lib/grantable.ts).
  * Permissions are read per request, so a saved authorisation applies on the users' next call without
  * ending their sessions; removing a role from users (delete) ends theirs, as any role change does.
  */
@@ -32,10 +34,11 @@ export async function roleRoutes(fastify: FastifyInstance) {
     if (!role) throw bizError('未找到对应数据');
     return role;
   };
-  /** A role the caller may change: visible, and grantable by them (AC-03). */
+  /** A role the caller may change: visible, and grantable by them (AC-03); refusals are security-logged. */
   const loadManageable = async (request: FastifyRequest, id: string) => {
     const role = await loadRole(request, id);
-    if (!(await grantableRoles(db, request, [role.id])).has(role.id)) throw bizError(`无权管理角色：${role.roleName}`);
+    if (!(await grantableRoles(db, request, [role.id])).has(role.id))
+      throw await refusal(request, 'role.permissions', `无权管理角色：${role.roleName}`, role.roleCode);
     return role;
   };
   const codeTaken = async (roleCode: string, exceptId?: string) => {
@@ -43,8 +46,9 @@ export async function roleRoutes(fastify: FastifyInstance) {
     if (exceptId) q = q.where('id', '!=', exceptId);
     return !!(await q.executeTakeFirst());
   };
-  const checkWorkClass = async (request: FastifyRequest, workClass: string | null) => {
-    if (workClass === '3' && (await request.scope()).kind !== 'all') throw bizError('无权设置不受机构范围限制的角色');
+  const checkWorkClass = async (request: FastifyRequest, workClass: string | null, roleCode: string) => {
+    if (workClass === '3' && (await request.scope()).kind !== 'all')
+      throw await refusal(request, 'role.permissions', '无权设置不受机构范围限制的角色', roleCode);
   };
 
   app.get('/sys/role/list', { config: { access: 'login' }, schema: { querystring: ListQuery } }, async (request) => {
@@ -81,7 +85,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
   app.post('/sys/role/add', { config: { access: 'role:add' }, schema: { body: RoleBody } }, async (request) => {
     const v = values(request.body);
     const session = request.user();
-    await checkWorkClass(request, v.workClass);
+    await checkWorkClass(request, v.workClass, v.roleCode);
     if (await codeTaken(v.roleCode)) throw bizError('角色编码已存在');
     const id = newId();
     await db
@@ -96,7 +100,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
   const edit = async (request: FastifyRequest<{ Body: typeof EditBody.static }>) => {
     const role = await loadManageable(request, request.body.id);
     const v = values(request.body);
-    await checkWorkClass(request, v.workClass);
+    await checkWorkClass(request, v.workClass, v.roleCode);
     if (role.roleCode === ADMIN_ROLE_CODE && v.roleCode !== role.roleCode) throw bizError('系统管理员角色的编码不能修改');
     if (await codeTaken(v.roleCode, role.id)) throw bizError('角色编码已存在');
     const session = request.user();
@@ -130,9 +134,9 @@ export async function roleRoutes(fastify: FastifyInstance) {
   });
   app.delete(
     '/sys/role/deleteBatch',
-    { config: { access: 'role:delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 20000 }) }) } },
+    { config: { access: 'role:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      await remove(request, idList(request.query.ids, 'ids'));
+      await remove(request, batchIds(request));
       return okMessage('批量删除角色成功');
     },
   );
@@ -171,7 +175,8 @@ export async function roleRoutes(fastify: FastifyInstance) {
       const role = await loadManageable(request, request.body.roleId);
       const wanted = optionalIdList(request.body.permissionIds, 'permissionIds', 5000);
       const current = (await db.selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', role.id).execute()).map((r) => r.permissionId);
-      const { added, removed } = await grantDiff(db, request, wanted, current);
+      const diff = await grantDiff(db, request, wanted, current, role.roleCode);
+      const { added, removed } = diff;
       await db.transaction().execute(async (trx) => {
         if (removed.length) await trx.deleteFrom('sysRolePermission').where('roleId', '=', role.id).where('permissionId', 'in', removed).execute();
         if (added.length)
@@ -180,6 +185,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
             .values(added.map((permissionId) => ({ id: newId(), roleId: role.id, permissionId, dataRuleIds: null })))
             .execute();
       });
+      await logGrants(db, request, role.roleCode, `角色「${role.roleName}」`, diff);
       request.log.info({ by: request.user().userId, roleId: role.id, added, removed }, 'role permissions saved');
       return okMessage('保存成功！');
     },

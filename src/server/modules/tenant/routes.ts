@@ -4,8 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql, type SqlBool } from 'kysely';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { retryOnUniqueViolation } from '../../http/db-errors.js';
 import { badRequest, bizError } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
+import { BATCH_IDS_QUERY, batchIds, MAX_BATCH_IDS } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys, type FieldMap } from '../../lib/list-query.js';
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
 
@@ -33,10 +35,11 @@ const TenantBody = Type.Object(
 );
 type TenantBodyT = Static<typeof TenantBody>;
 
-/** Tenant ids from a comma list such as `ids=1,2`. */
-function tenantIds(raw: string | undefined): number[] {
-  const ids = [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))].map(Number);
-  if (ids.length > 500 || ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) throw badRequest('参数 ids 格式不正确');
+/** Tenant ids from a comma list such as `ids=1,2`, or from the ids of a batch request. */
+function tenantIds(raw: string | readonly string[] | undefined): number[] {
+  const parts = typeof raw === 'object' ? raw : (raw ?? '').split(',');
+  const ids = [...new Set(parts.map((s) => s.trim()).filter(Boolean))].map(Number);
+  if (ids.length > MAX_BATCH_IDS || ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) throw badRequest('参数 ids 格式不正确');
   return ids;
 }
 
@@ -108,16 +111,19 @@ export async function tenantRoutes(fastify: FastifyInstance) {
 
   app.post('/sys/tenant/add', { config: { access: 'tenant:add' }, schema: { body: TenantBody } }, async (request) => {
     const v = values(request.body);
-    let id = request.body.id;
-    if (id === undefined) {
-      const max = await db.selectFrom('sysTenant').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
-      id = Number(max?.m ?? 0) + 1;
-    } else if (await db.selectFrom('sysTenant').select('id').where('id', '=', id).executeTakeFirst()) throw bizError('该租户编号已存在');
+    const chosen = request.body.id;
+    if (chosen !== undefined && (await db.selectFrom('sysTenant').select('id').where('id', '=', chosen).executeTakeFirst()))
+      throw bizError('该租户编号已存在');
     const session = request.user();
-    await db
-      .insertInto('sysTenant')
-      .values({ id, ...v, createBy: session.username, createTime: formatDateTime() })
-      .execute();
+    // A generated id is max + 1: a concurrent add may take it first, then the next one is tried.
+    const id = await retryOnUniqueViolation(async () => {
+      const next = chosen ?? Number((await db.selectFrom('sysTenant').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
+      await db
+        .insertInto('sysTenant')
+        .values({ id: next, ...v, createBy: session.username, createTime: formatDateTime() })
+        .execute();
+      return next;
+    }, chosen === undefined ? undefined : 1);
     request.log.info({ by: session.userId, tenantId: id }, 'tenant created');
     return okMessage('添加成功！');
   });
@@ -132,7 +138,7 @@ export async function tenantRoutes(fastify: FastifyInstance) {
     if (v.status === 0 && tenant.id === session.tenantId) throw bizError('不能冻结当前登录的租户');
     await db.updateTable('sysTenant').set(v).where('id', '=', tenant.id).execute();
     if (v.status === 0 && tenant.status !== 0) {
-      await db.updateTable('sysSession').set({ revoked: 1 }).where('tenantId', '=', tenant.id).execute();
+      await ctx.sessions.revokeTenant(tenant.id);
       request.log.info({ by: session.userId, tenantId: tenant.id }, 'tenant frozen; its sessions revoked');
     } else request.log.info({ by: session.userId, tenantId: tenant.id }, 'tenant edited');
     return okMessage('编辑成功!');
@@ -167,9 +173,9 @@ export async function tenantRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     '/sys/tenant/deleteBatch',
-    { config: { access: 'tenant:delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 5000 }) }) } },
+    { config: { access: 'tenant:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      await remove(request, tenantIds(request.query.ids));
+      await remove(request, tenantIds(batchIds(request)));
       return okMessage('批量删除成功!');
     },
   );

@@ -1,3 +1,5 @@
+import { ownField } from '../../../shared/own-field.js';
+
 /**
  * The file kinds the server stores (security catalogue FILE-02): an extension allow-list without
  * svg/html/xml/scripts, and for each extension the magic bytes its content must start with, so a
@@ -73,7 +75,7 @@ export function extensionOf(fileName: string): string {
 /** The kind for a file name and its first bytes, or a Chinese reason for refusing it. */
 export function classify(fileName: string, head: Buffer): { ext: string; kind: FileKind } | { error: string } {
   const ext = extensionOf(fileName);
-  const kind = ext ? FILE_KINDS[ext] : undefined;
+  const kind = ext ? ownField(FILE_KINDS, ext) : undefined;
   if (!kind) return { error: `不支持的文件类型${ext ? `：.${ext}` : ''}` };
   if (head.length === 0) return { error: '文件内容为空' };
   if (!kind.matches(head)) return { error: `文件内容与扩展名 .${ext} 不符` };

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../../shared/envelope.js';
 import { ApiError, badRequest, bizError, notFound } from '../../http/errors.js';
+import { multipartParts } from '../../http/multipart.js';
 import { ossSignature } from './oss-signature.js';
 import { bizFolder, FileStore, type BizFolder } from './storage.js';
 
@@ -35,7 +36,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     let content: Buffer | null = null;
     let fileName = '';
     try {
-      for await (const part of request.parts()) {
+      for await (const part of multipartParts(request)) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || content) {
             await part.toBuffer();

@@ -5,13 +5,16 @@ import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import type { Database } from '../../db/tables.js';
 import { badRequest, bizError } from '../../http/errors.js';
-import { IdParam, idList, optionalIdList } from '../../lib/id-list.js';
+import { IdParam, BATCH_IDS_QUERY, batchIds, idList, optionalIdList } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
 import { contains } from '../../lib/like.js';
 import { formatDateTime } from '../../../shared/time.js';
-import { loadUser, loadUsers, visibleUsers } from './user-access.js';
+import { loadManagedUsers, loadUser, visibleUsers } from './user-access.js';
+import { setAccountStatus } from './account-actions.js';
+import { accountRoutes } from './account-routes.js';
 import { USER_COLUMNS, USER_FIELDS } from './user-fields.js';
+import { probeSafeFields, USER_SENSITIVE } from '../../lib/sensitive.js';
 import { UserBody } from './user-input.js';
 import { decorateUsers } from './user-records.js';
 import { createUser, updateUser } from './user-write.js';
@@ -49,15 +52,16 @@ export async function userRoutes(fastify: FastifyInstance) {
     const paged = paging(query);
     if (codes.length) paged.pageSize = codes.length;
     const visible = await visibleUsers(request);
+    const fields = await probeSafeFields(request, USER_FIELDS, USER_SENSITIVE);
     const q = db
       .selectFrom('sysUser')
       .select(USER_COLUMNS)
       .where(visible)
-      .where((eb) => listFilters(eb, USER_FIELDS, query))
+      .where((eb) => listFilters(eb, fields, query))
       .$if(codes.length > 0, (qb) => qb.where('sysUser.id', 'in', codes))
       .$if(departId.length > 0, (qb) => qb.where((eb) => inDepartments(eb, departId)));
-    const result = await fetchPage(q, sortKeys(USER_FIELDS, query, ['createTime', 'desc']), paged);
-    return ok({ ...result, records: await decorateUsers(ctx, result.records, request.user().tenantId) });
+    const result = await fetchPage(q, sortKeys(fields, query, ['createTime', 'desc']), paged);
+    return ok({ ...result, records: await decorateUsers(ctx, result.records, request) });
   });
 
   app.get(
@@ -95,7 +99,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         .where((eb) => listFilters(eb, USER_FIELDS, { sex: query.sex, birthday: query.birthday }))
         .$if(departIds.length > 0, (qb) => qb.where((eb) => inDepartments(eb, departIds)));
       const result = await fetchPage(q, sortKeys(USER_FIELDS, query, ['createTime', 'desc']), paging(query));
-      return ok({ ...result, records: await decorateUsers(ctx, result.records, request.user().tenantId) });
+      return ok({ ...result, records: await decorateUsers(ctx, result.records, request) });
     },
   );
 
@@ -115,14 +119,14 @@ export async function userRoutes(fastify: FastifyInstance) {
       .orderBy('sysUser.id')
       .limit(1000)
       .execute();
-    return ok(await decorateUsers(ctx, rows, request.user().tenantId));
+    return ok(await decorateUsers(ctx, rows, request));
   };
   app.get('/sys/user/queryUserByDepId', { config: { access: 'login' }, schema: { querystring: DepUsersQuery } }, usersOfDepart);
   app.get('/sys/sysDepart/getUsersByDepartId', { config: { access: 'login' }, schema: { querystring: DepUsersQuery } }, usersOfDepart);
 
   app.get('/sys/user/queryById', { config: { access: 'login' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {
     const user = await loadUser(db, request, request.query.id);
-    const [record] = await decorateUsers(ctx, [user], request.user().tenantId);
+    const [record] = await decorateUsers(ctx, [user], request);
     return ok(record);
   });
 
@@ -193,11 +197,11 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.put('/sys/user/edit', { config: { access: 'user:edit' }, schema: { body: EditBody } }, edit);
   app.post('/sys/user/edit', { config: { access: 'user:edit' }, schema: { body: EditBody } }, edit);
 
-  /** Logical delete; the accounts' sessions end at once. Nobody deletes themselves. */
+  /** Logical delete of users the caller may manage; the accounts' sessions end at once. Nobody deletes themselves. */
   const remove = async (request: FastifyRequest, ids: string[]) => {
     const session = request.user();
     if (ids.includes(session.userId)) throw bizError('不能删除当前登录用户');
-    const users = await loadUsers(db, request, ids);
+    const users = await loadManagedUsers(db, request, ids);
     await db
       .updateTable('sysUser')
       .set({ delFlag: 1, updateBy: session.username, updateTime: formatDateTime() })
@@ -212,9 +216,9 @@ export async function userRoutes(fastify: FastifyInstance) {
   });
   app.delete(
     '/sys/user/deleteBatch',
-    { config: { access: 'user:batch_delete' }, schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 20000 }) }) } },
+    { config: { access: 'user:batch_delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      await remove(request, idList(request.query.ids, 'ids'));
+      await remove(request, batchIds(request));
       return okMessage('批量删除用户成功');
     },
   );
@@ -224,22 +228,14 @@ export async function userRoutes(fastify: FastifyInstance) {
     status: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal(1), Type.Literal(2)]),
   });
   const frozen = async (request: FastifyRequest<{ Body: typeof FrozenBody.static }>) => {
-    const session = request.user();
     const ids = idList(request.body.ids, 'ids');
-    const status = Number(request.body.status);
-    if (status === 2 && ids.includes(session.userId)) throw bizError('不能冻结当前登录用户');
-    await loadUsers(db, request, ids);
-    await db
-      .updateTable('sysUser')
-      .set({ status, updateBy: session.username, updateTime: formatDateTime() })
-      .where('id', 'in', ids)
-      .execute();
-    if (status === 2) for (const id of ids) await ctx.sessions.revokeUser(id);
-    request.log.info({ by: session.userId, userIds: ids, status }, status === 2 ? 'users frozen; sessions revoked' : 'users unfrozen');
+    const status = Number(request.body.status) === 2 ? 2 : 1;
+    await setAccountStatus(ctx, request, await loadManagedUsers(db, request, ids, 'user.frozen'), status);
     return okMessage('操作成功!');
   };
   app.put('/sys/user/frozenBatch', { config: { access: 'user:frozen' }, schema: { body: FrozenBody } }, frozen);
   app.post('/sys/user/frozenBatch', { config: { access: 'user:frozen' }, schema: { body: FrozenBody } }, frozen);
 
+  await accountRoutes(app);
   await staffRoutes(app, probes);
 }

@@ -1,13 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
-import { passwordProblem } from '../../auth/password.js';
-import { badRequest, bizError, noPermission } from '../../http/errors.js';
+import { bizError, noPermission } from '../../http/errors.js';
 import { IdParam, ID_PATTERN } from '../../lib/id-list.js';
-import { formatDateTime } from '../../../shared/time.js';
-import { loadUser, USER_NOT_FOUND, visibleUsers } from './user-access.js';
-import { USER_COLUMNS } from './user-fields.js';
+import { findManagedUser, findUser, loadUser } from './user-access.js';
+import { resetPassword, setAccountStatus } from './account-actions.js';
 import { UserBody } from './user-input.js';
 import { createUser, updateUser } from './user-write.js';
 import { doctorCardQr, isDoctor } from './doctor-qr.js';
@@ -35,22 +33,6 @@ export async function staffRoutes(app: FastifyInstance, probes: ProbeLimit) {
   const { ctx } = app;
   const db = ctx.db.kysely;
 
-  /** The visible user named by id, staffId or username (in that order of preference). */
-  const findTarget = async (request: FastifyRequest, t: { id?: string; staffId?: string; username?: string }) => {
-    if (t.id) return loadUser(db, request, t.id);
-    if (!t.staffId && !t.username) throw badRequest('请提供 id、staffId 或 username');
-    const visible = await visibleUsers(request);
-    const row = await db
-      .selectFrom('sysUser')
-      .select(USER_COLUMNS)
-      .where(visible)
-      .$if(!!t.staffId, (q) => q.where('sysUser.staffId', '=', t.staffId as string))
-      .$if(!t.staffId, (q) => q.where('sysUser.username', '=', t.username as string))
-      .executeTakeFirst();
-    if (!row) throw bizError(USER_NOT_FOUND);
-    return row;
-  };
-
   const staffIdFree = async (staffId: string) => {
     const taken = await db.selectFrom('sysUser').select('id').where('staffId', '=', staffId).where('delFlag', '=', 0).executeTakeFirst();
     if (taken) throw bizError('该员工已开通账号');
@@ -77,7 +59,8 @@ export async function staffRoutes(app: FastifyInstance, probes: ProbeLimit) {
 
   const UpdateBody = Type.Composite([UserBody, Type.Object({ staffId: Type.Optional(StaffId) })], { additionalProperties: false });
   api.post('/api/sys/staff/user/update', { config: { access: 'user:edit' }, schema: { body: UpdateBody } }, async (request) => {
-    const target = await findTarget(request, { id: request.body.id, staffId: request.body.staffId });
+    // updateUser checks the target may be managed (scope, administrators) and logs link changes.
+    const target = request.body.id ? { id: request.body.id } : await findUser(db, request, { staffId: request.body.staffId });
     await updateUser(ctx, request, target.id, request.body);
     return okMessage('修改成功!');
   });
@@ -92,18 +75,7 @@ export async function staffRoutes(app: FastifyInstance, probes: ProbeLimit) {
     },
     async (request) => {
       const { password, confirmPassword } = request.body;
-      if (confirmPassword !== undefined && confirmPassword !== password) throw bizError('两次输入的密码不一样！');
-      const problem = passwordProblem(password);
-      if (problem) throw bizError(problem);
-      const target = await findTarget(request, request.body);
-      const session = request.user();
-      await db
-        .updateTable('sysUser')
-        .set({ passwordHash: await ctx.hasher.hash(password), updateBy: session.username, updateTime: formatDateTime() })
-        .where('id', '=', target.id)
-        .execute();
-      await ctx.sessions.revokeUser(target.id, target.id === session.userId ? session.id : undefined);
-      request.log.info({ by: session.userId, target: target.id }, 'password reset by administrator');
+      await resetPassword(ctx, request, await findManagedUser(db, request, request.body, 'password.reset'), password, confirmPassword);
       return okMessage('密码重置成功！');
     },
   );
@@ -115,13 +87,8 @@ export async function staffRoutes(app: FastifyInstance, probes: ProbeLimit) {
       schema: { body: Type.Object({ ...Target, status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal('1'), Type.Literal('2')]) }) },
     },
     async (request) => {
-      const session = request.user();
-      const target = await findTarget(request, request.body);
-      const status = Number(request.body.status);
-      if (status === 2 && target.id === session.userId) throw bizError('不能冻结当前登录用户');
-      await db.updateTable('sysUser').set({ status, updateBy: session.username, updateTime: formatDateTime() }).where('id', '=', target.id).execute();
-      if (status === 2) await ctx.sessions.revokeUser(target.id);
-      request.log.info({ by: session.userId, target: target.id, status }, 'staff status changed');
+      const target = await findManagedUser(db, request, request.body, 'user.frozen');
+      await setAccountStatus(ctx, request, [target], Number(request.body.status) === 2 ? 2 : 1);
       return okMessage('操作成功!');
     },
   );
@@ -143,7 +110,7 @@ export async function staffRoutes(app: FastifyInstance, probes: ProbeLimit) {
     '/api/sys/staff/user/getStaffUsernameByStaffId',
     { config: { access: 'login' }, schema: { querystring: Type.Object({ staffId: StaffId }) } },
     async (request) => {
-      const user = await findTarget(request, { staffId: request.query.staffId });
+      const user = await findUser(db, request, { staffId: request.query.staffId });
       return ok(user.username);
     },
   );

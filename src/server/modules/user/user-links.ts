@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import { refusal } from '../../audit/refusal.js';
 import { bizError } from '../../http/errors.js';
 import { grantableRoles } from '../../lib/grantable.js';
 import { departInScope } from '../../lib/org-scope.js';
@@ -10,7 +11,8 @@ import { newId } from '../../../shared/ids.js';
  * What an editor may change in a user's roles, departments and tenants (AC-02). Every id must exist
  * and be within the editor's reach; links the editor cannot reach (a department outside their
  * subtree, a role they could not grant, a tenant they are not in) are kept as they are, so an edit
- * never silently removes what the editor cannot see.
+ * never silently removes what the editor cannot see. Refusals are security-logged (user.roles,
+ * user.departs, user.tenants) against the edited user.
  */
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -23,8 +25,8 @@ export async function currentDepartIds(db: Kysely<Database>, userId: string) {
   return (await db.selectFrom('sysUserDepart').select('depId').where('userId', '=', userId).execute()).map((r) => r.depId);
 }
 
-/** The role set after the edit, or null when it does not change. */
-export async function nextRoleIds(db: Kysely<Database>, request: FastifyRequest, wanted: string[], current: string[]) {
+/** The role set after the edit of `target` (a username, for the security log), or null when it does not change. */
+export async function nextRoleIds(db: Kysely<Database>, request: FastifyRequest, wanted: string[], current: string[], target: string) {
   const tenantId = request.user().tenantId;
   const existing = wanted.length
     ? await db.selectFrom('sysRole').select(['id', 'roleName']).where('id', 'in', wanted).where('tenantId', 'in', [0, tenantId]).execute()
@@ -32,7 +34,7 @@ export async function nextRoleIds(db: Kysely<Database>, request: FastifyRequest,
   if (existing.length !== wanted.length) throw bizError('所选角色不存在');
   const grantable = await grantableRoles(db, request, [...new Set([...wanted, ...current])]);
   const added = existing.filter((r) => !current.includes(r.id) && !grantable.has(r.id));
-  if (added.length) throw bizError(`无权分配角色：${added.map((r) => r.roleName).join('、')}`);
+  if (added.length) throw await refusal(request, 'user.roles', `无权分配角色：${added.map((r) => r.roleName).join('、')}`, target);
   const next = [...new Set([...wanted, ...current.filter((id) => !grantable.has(id))])];
   return sameSet(next, current) ? null : next;
 }
@@ -53,25 +55,25 @@ export async function visibleDepartIds(db: Kysely<Database>, request: FastifyReq
 }
 
 /** The department set after the edit (order kept: the first is the default current one), or null when unchanged. */
-export async function nextDepartIds(db: Kysely<Database>, request: FastifyRequest, wanted: string[], current: string[]) {
+export async function nextDepartIds(db: Kysely<Database>, request: FastifyRequest, wanted: string[], current: string[], target: string) {
   const visible = await visibleDepartIds(db, request, [...new Set([...wanted, ...current])]);
-  if (wanted.some((id) => !visible.has(id))) throw bizError('所选部门不存在或不在您的管理范围内');
+  if (wanted.some((id) => !visible.has(id))) throw await refusal(request, 'user.departs', '所选部门不存在或不在您的管理范围内', target);
   const next = [...new Set([...wanted, ...current.filter((id) => !visible.has(id))])];
   return sameSet(next, current) ? null : next;
 }
 
 /** Departments a user is in charge of (`departIds`): each must be visible to the editor. */
-export async function checkedChargeDeparts(db: Kysely<Database>, request: FastifyRequest, ids: string[]) {
+export async function checkedChargeDeparts(db: Kysely<Database>, request: FastifyRequest, ids: string[], target: string) {
   const visible = await visibleDepartIds(db, request, ids);
-  if (ids.some((id) => !visible.has(id))) throw bizError('负责部门不存在或不在您的管理范围内');
+  if (ids.some((id) => !visible.has(id))) throw await refusal(request, 'user.departs', '负责部门不存在或不在您的管理范围内', target);
   return ids.length ? ids.join(',') : null;
 }
 
 /** Tenants after the edit: only the editor's own tenants may be given or taken; others are kept. */
-export function nextTenantIds(request: FastifyRequest, wanted: number[], current: number[]) {
+export async function nextTenantIds(request: FastifyRequest, wanted: number[], current: number[], target: string) {
   const mine = request.user().relTenantIds;
   const foreign = wanted.filter((id) => !mine.includes(id));
-  if (foreign.length) throw bizError(`无权分配租户：${foreign.join(',')}`);
+  if (foreign.length) throw await refusal(request, 'user.tenants', `无权分配租户：${foreign.join(',')}`, target);
   return [...new Set([...wanted, ...current.filter((id) => !mine.includes(id))])].sort((a, b) => a - b);
 }
 

@@ -1,12 +1,15 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { attachDictText } from '../../lib/dict-text.js';
+import { protectRows, USER_SENSITIVE } from '../../lib/sensitive.js';
 import { USER_FIELDS } from './user-fields.js';
 
 /**
  * User records as lists show them: `orgCodeTxt` (the names of all the user's departments, comma-joined,
- * also as the picker's `deptCodeTxt`) and the `_dictText` siblings. One query for the whole page.
+ * also as the picker's `deptCodeTxt`), the `_dictText` siblings, and personal fields masked unless the
+ * caller holds the permission that reveals them. One query for the whole page.
  */
-export async function decorateUsers<T extends { id: string }>(ctx: AppContext, records: T[], tenantId: number) {
+export async function decorateUsers<T extends { id: string }>(ctx: AppContext, records: T[], request: FastifyRequest) {
   const db = ctx.db.kysely;
   const names = new Map<string, string[]>();
   if (records.length) {
@@ -28,5 +31,6 @@ export async function decorateUsers<T extends { id: string }>(ctx: AppContext, r
     const text = (names.get(r.id) ?? []).join(',');
     return { ...r, orgCodeTxt: text, deptCodeTxt: text };
   });
-  return attachDictText(db, ctx.defs, withDepts, USER_FIELDS, tenantId);
+  const withText = await attachDictText(db, ctx.defs, withDepts, USER_FIELDS, request.user().tenantId);
+  return protectRows(request, 'sys_user', USER_SENSITIVE, withText);
 }

@@ -7,9 +7,11 @@ import { parseIds } from '../../auth/sessions.js';
 import { passwordProblem } from '../../auth/password.js';
 import { bizError } from '../../http/errors.js';
 import { optionalIdList } from '../../lib/id-list.js';
+import { keepStoredValues, USER_SENSITIVE } from '../../lib/sensitive.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
-import { loadUser } from './user-access.js';
+import { loadManagedUser } from './user-access.js';
+import { logLinkChanges } from './user-link-log.js';
 import { checkedUsername, profilePatch, tenantIdList, type ProfilePatch, type UserBodyT } from './user-input.js';
 import {
   checkedChargeDeparts,
@@ -72,11 +74,11 @@ export async function createUser(ctx: AppContext, request: FastifyRequest, body:
   if (await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirst()) throw bizError('用户账号已存在');
   await checkUnique(db, patch);
   await checkPost(db, patch.post, session.tenantId);
-  const roleIds = (await nextRoleIds(db, request, optionalIdList(body.selectedroles, 'selectedroles'), [])) ?? [];
-  const departIds = (await nextDepartIds(db, request, optionalIdList(body.selecteddeparts, 'selecteddeparts'), [])) ?? [];
-  const chargeIds = await checkedChargeDeparts(db, request, optionalIdList(body.departIds, 'departIds'));
+  const roleIds = (await nextRoleIds(db, request, optionalIdList(body.selectedroles, 'selectedroles'), [], username)) ?? [];
+  const departIds = (await nextDepartIds(db, request, optionalIdList(body.selecteddeparts, 'selecteddeparts'), [], username)) ?? [];
+  const chargeIds = await checkedChargeDeparts(db, request, optionalIdList(body.departIds, 'departIds'), username);
   const wantedTenants = tenantIdList(body.relTenantIds) ?? [];
-  const tenants = nextTenantIds(request, wantedTenants.length ? wantedTenants : session.tenantId ? [session.tenantId] : [], []);
+  const tenants = await nextTenantIds(request, wantedTenants.length ? wantedTenants : session.tenantId ? [session.tenantId] : [], [], username);
   const id = newId();
   const passwordHash = await ctx.hasher.hash(password);
   await db.transaction().execute(async (trx) => {
@@ -112,36 +114,47 @@ export async function createUser(ctx: AppContext, request: FastifyRequest, body:
     await replaceRoles(trx, id, roleIds);
     await replaceDeparts(trx, id, departIds);
   });
+  await logLinkChanges(db, request, username, {
+    roles: roleIds.length ? { before: [], after: roleIds } : undefined,
+    departs: departIds.length ? { before: [], after: departIds } : undefined,
+    tenants: tenants.length ? { before: [], after: tenants } : undefined,
+  });
   request.log.info({ by: session.userId, userId: id, roleIds, departIds }, 'user created');
   return { id, username };
 }
 
 /**
  * PUT /sys/user/edit and the staff update: copies the allow-listed profile fields onto the loaded row.
- * Username and password never change here (AC-02); a change of roles or departments ends the user's
- * sessions so the new scope applies at once (TOK-02).
+ * Username and password never change here (AC-02). Only a user the caller may manage can be edited
+ * (scope; administrators only by administrators). A change of roles, departments or tenants ends the
+ * user's sessions so the new rights and scope apply at once, and closes his sockets (TOK-02).
  */
 export async function updateUser(ctx: AppContext, request: FastifyRequest, id: string, body: UserBodyT, kind?: Partial<AccountKind>) {
   const db = ctx.db.kysely;
   const session = request.user();
-  const user = await loadUser(db, request, id);
-  const patch = profilePatch(body);
+  const event = body.selectedroles !== undefined ? 'user.roles' : body.selecteddeparts !== undefined ? 'user.departs' : body.relTenantIds !== undefined ? 'user.tenants' : undefined;
+  const user = await loadManagedUser(db, request, id, event);
+  // A form that loaded masked personal fields sends the masks back: those keep the stored values.
+  const patch = profilePatch(keepStoredValues(USER_SENSITIVE, body, user));
   await checkUnique(db, patch, id);
   if (patch.post !== user.post) await checkPost(db, patch.post, session.tenantId);
+  const beforeRoles = body.selectedroles === undefined ? [] : await currentRoleIds(db, id);
   const roles =
-    body.selectedroles === undefined
-      ? null
-      : await nextRoleIds(db, request, optionalIdList(body.selectedroles, 'selectedroles'), await currentRoleIds(db, id));
+    body.selectedroles === undefined ? null : await nextRoleIds(db, request, optionalIdList(body.selectedroles, 'selectedroles'), beforeRoles, user.username);
+  const beforeDeparts = body.selecteddeparts === undefined ? [] : await currentDepartIds(db, id);
   const departs =
     body.selecteddeparts === undefined
       ? null
-      : await nextDepartIds(db, request, optionalIdList(body.selecteddeparts, 'selecteddeparts'), await currentDepartIds(db, id));
+      : await nextDepartIds(db, request, optionalIdList(body.selecteddeparts, 'selecteddeparts'), beforeDeparts, user.username);
   const extra: { departIds?: string | null; relTenantIds?: string | null; orgCode?: string | null; staffId?: string | null } = {};
-  if (body.departIds !== undefined) extra.departIds = await checkedChargeDeparts(db, request, optionalIdList(body.departIds, 'departIds'));
+  if (body.departIds !== undefined) extra.departIds = await checkedChargeDeparts(db, request, optionalIdList(body.departIds, 'departIds'), user.username);
   const wantedTenants = tenantIdList(body.relTenantIds);
+  const beforeTenants = parseIds(user.relTenantIds);
+  let tenants: number[] | null = null;
   if (wantedTenants !== undefined) {
-    const tenants = nextTenantIds(request, wantedTenants, parseIds(user.relTenantIds));
-    extra.relTenantIds = tenants.length ? tenants.join(',') : null;
+    const next = await nextTenantIds(request, wantedTenants, beforeTenants, user.username);
+    if (next.join(',') !== [...beforeTenants].sort((a, b) => a - b).join(',')) tenants = next;
+    extra.relTenantIds = next.length ? next.join(',') : null;
   }
   if (departs) extra.orgCode = await orgCodeFor(db, departs, user.orgCode);
   if (kind?.staffId !== undefined) extra.staffId = kind.staffId;
@@ -154,8 +167,20 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest, id: s
     if (roles) await replaceRoles(trx, id, roles);
     if (departs) await replaceDeparts(trx, id, departs);
   });
-  if (roles || departs) {
-    await ctx.sessions.revokeUser(id, id === session.userId ? session.id : undefined);
-    request.log.info({ by: session.userId, userId: id, roles, departs }, 'user roles or departments changed; sessions revoked');
-  } else request.log.info({ by: session.userId, userId: id }, 'user edited');
+  if (!roles && !departs && !tenants) {
+    request.log.info({ by: session.userId, userId: id }, 'user edited');
+    return;
+  }
+  await logLinkChanges(db, request, user.username, {
+    roles: roles ? { before: beforeRoles, after: roles } : undefined,
+    departs: departs ? { before: beforeDeparts, after: departs } : undefined,
+    tenants: tenants ? { before: beforeTenants, after: tenants } : undefined,
+  });
+  // Someone editing his own links keeps the session he is working in when it still fits: roles are
+  // read on every request anyway, but a session left in a department or tenant he no longer belongs
+  // to would keep its old scope, so then it ends too and he signs in again.
+  const own = id === session.userId;
+  const keep = own && (!departs || extra.orgCode === session.orgCode) && (!tenants || tenants.includes(session.tenantId));
+  await ctx.sessions.revokeUser(id, keep ? session.id : undefined);
+  request.log.info({ by: session.userId, userId: id, roles, departs, tenants }, 'user roles, departments or tenants changed; sessions revoked');
 }

@@ -5,9 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/tables.js';
 import type { SocketHub } from './hub.js';
 
-/** Carries a frame to the sockets of some users (null: everyone), wherever they are connected. */
+/**
+ * Carries a frame to the sockets of some users (null: everyone), and the news that sessions ended to
+ * the sockets opened with them, wherever they are connected.
+ */
 export interface Fanout {
   publish(userIds: readonly string[] | null, frame: string): Promise<void>;
+  revoke(sessionIds: readonly string[]): Promise<void>;
   /** Resolves once this instance receives what others publish. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -19,6 +23,9 @@ export class LocalFanout implements Fanout {
   async publish(userIds: readonly string[] | null, frame: string) {
     this.hub.deliver(userIds, frame);
   }
+  async revoke(sessionIds: readonly string[]) {
+    this.hub.closeSessions(sessionIds);
+  }
   async ready() {}
   async close() {}
 }
@@ -27,10 +34,10 @@ export class LocalFanout implements Fanout {
 const MAX_PAYLOAD_BYTES = 7000;
 const RECONNECT_MAX_MS = 30_000;
 
-interface Envelope {
-  u: string[] | null;
-  f: string;
-}
+/** A frame for users (`u`, null: everyone), or revoked sessions whose sockets close (`s`). */
+type Envelope = { u: string[] | null; f: string } | { s: string[] };
+
+const strings = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null);
 
 /**
  * Several instances on one PostgreSQL database: every instance LISTENs on a channel named for the
@@ -51,6 +58,8 @@ export class PgFanout implements Fanout {
     private readonly db: Kysely<Database>,
     private readonly hub: SocketHub,
     private readonly log: FastifyBaseLogger,
+    /** Runs after a reconnect: what others published while this instance was deaf must be caught up. */
+    private readonly resync: () => Promise<void> = async () => {},
   ) {
     this.readyPromise = new Promise((resolve) => (this.markReady = resolve));
   }
@@ -87,8 +96,12 @@ export class PgFanout implements Fanout {
     this.client = client;
     this.attempt = 0;
     this.markReady();
-    // Whatever was published while this instance was deaf is only in the database: ask consoles to reload.
-    if (reconnected) this.hub.deliver(null, JSON.stringify({ cmd: 'topic' }));
+    // Whatever was published while this instance was deaf is only in the database: ask consoles to
+    // reload, and close sockets whose sessions were revoked meanwhile.
+    if (reconnected) {
+      this.hub.deliver(null, JSON.stringify({ cmd: 'topic' }));
+      this.resync().catch((err: unknown) => this.log.warn({ err }, 'websocket session re-check after reconnect failed'));
+    }
   }
 
   private retry(client: pg.Client) {
@@ -105,21 +118,27 @@ export class PgFanout implements Fanout {
   }
 
   private receive(payload: string) {
-    let env: Envelope;
+    let env: Partial<Record<'u' | 'f' | 's', unknown>>;
     try {
-      env = JSON.parse(payload) as Envelope;
+      env = JSON.parse(payload) as typeof env;
     } catch {
       return;
     }
-    if (typeof env?.f !== 'string') return;
-    const users = Array.isArray(env.u) ? env.u.filter((u): u is string => typeof u === 'string') : null;
-    this.hub.deliver(users, env.f);
+    const revoked = strings(env?.s);
+    if (revoked) this.hub.closeSessions(revoked);
+    else if (typeof env?.f === 'string') this.hub.deliver(strings(env.u), env.f);
   }
 
   async publish(userIds: readonly string[] | null, frame: string): Promise<void> {
-    for (const payload of chunkPayloads(userIds, frame)) {
-      await sql`select pg_notify(${this.channel}, ${payload})`.execute(this.db);
-    }
+    await this.notify(chunkPayloads(userIds, frame));
+  }
+
+  async revoke(sessionIds: readonly string[]): Promise<void> {
+    await this.notify(chunkIds(sessionIds, (s) => ({ s })));
+  }
+
+  private async notify(payloads: string[]): Promise<void> {
+    for (const payload of payloads) await sql`select pg_notify(${this.channel}, ${payload})`.execute(this.db);
   }
 
   ready(): Promise<void> {
@@ -141,21 +160,26 @@ export class PgFanout implements Fanout {
 /** Splits the recipients so each NOTIFY payload stays under the server's limit. */
 export function chunkPayloads(userIds: readonly string[] | null, frame: string): string[] {
   if (userIds === null) return [JSON.stringify({ u: null, f: frame } satisfies Envelope)];
+  return chunkIds(userIds, (u) => ({ u, f: frame }));
+}
+
+/** Payloads of `wrap(batch)` over the distinct ids, each under the NOTIFY limit. */
+function chunkIds(ids: readonly string[], wrap: (batch: string[]) => Envelope): string[] {
   const out: string[] = [];
-  const base = Buffer.byteLength(JSON.stringify({ u: [], f: frame }));
+  const base = Buffer.byteLength(JSON.stringify(wrap([])));
   if (base > MAX_PAYLOAD_BYTES) throw new Error('notice frame too large for NOTIFY');
   let batch: string[] = [];
   let size = base;
-  for (const id of new Set(userIds)) {
+  for (const id of new Set(ids)) {
     const add = Buffer.byteLength(JSON.stringify(id)) + 1;
     if (batch.length > 0 && size + add > MAX_PAYLOAD_BYTES) {
-      out.push(JSON.stringify({ u: batch, f: frame }));
+      out.push(JSON.stringify(wrap(batch)));
       batch = [];
       size = base;
     }
     batch.push(id);
     size += add;
   }
-  if (batch.length > 0) out.push(JSON.stringify({ u: batch, f: frame }));
+  if (batch.length > 0) out.push(JSON.stringify(wrap(batch)));
   return out;
 }

@@ -3,12 +3,17 @@ import type { WebSocket } from 'ws';
 /** At most this many sockets per user (tabs, devices); the oldest is closed when one more arrives. */
 export const MAX_SOCKETS_PER_USER = 10;
 
-/** The sockets this instance holds, by the user their session belongs to. */
+/** Close code for a socket whose session has ended; a reconnect with its token is refused (401). */
+export const SESSION_ENDED_CODE = 4401;
+
+/** The sockets this instance holds, by the user and the session they were opened with. */
 export class SocketHub {
   private readonly byUser = new Map<string, Set<WebSocket>>();
+  private readonly bySession = new Map<string, Set<WebSocket>>();
+  private readonly sessionOf = new WeakMap<WebSocket, string>();
   private count = 0;
 
-  add(userId: string, socket: WebSocket): void {
+  add(userId: string, sessionId: string, socket: WebSocket): void {
     let set = this.byUser.get(userId);
     if (!set) {
       set = new Set();
@@ -20,6 +25,13 @@ export class SocketHub {
       oldest.close(4008, 'too many connections');
     }
     set.add(socket);
+    let ofSession = this.bySession.get(sessionId);
+    if (!ofSession) {
+      ofSession = new Set();
+      this.bySession.set(sessionId, ofSession);
+    }
+    ofSession.add(socket);
+    this.sessionOf.set(socket, sessionId);
     this.count++;
   }
 
@@ -28,6 +40,9 @@ export class SocketHub {
     if (!set?.delete(socket)) return;
     this.count--;
     if (set.size === 0) this.byUser.delete(userId);
+    const sessionId = this.sessionOf.get(socket);
+    const ofSession = sessionId === undefined ? undefined : this.bySession.get(sessionId);
+    if (sessionId !== undefined && ofSession?.delete(socket) && ofSession.size === 0) this.bySession.delete(sessionId);
   }
 
   /** Sends a text frame to every open socket of the users (null: every socket); returns how many got it. */
@@ -44,6 +59,23 @@ export class SocketHub {
     }
     for (const id of new Set(userIds)) for (const s of this.byUser.get(id) ?? []) send(s);
     return sent;
+  }
+
+  /** Closes the sockets opened with these sessions (they were revoked); returns how many. */
+  closeSessions(sessionIds: readonly string[]): number {
+    let closed = 0;
+    for (const id of new Set(sessionIds)) {
+      for (const s of [...(this.bySession.get(id) ?? [])]) {
+        s.close(SESSION_ENDED_CODE, 'session ended');
+        closed++;
+      }
+    }
+    return closed;
+  }
+
+  /** The sessions this instance holds sockets for. */
+  sessionIds(): string[] {
+    return [...this.bySession.keys()];
   }
 
   size(): number {

@@ -7,13 +7,16 @@ import type { Session } from '../../auth/sessions.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TEXT, type PushFrame } from '../../../shared/notices.js';
 import { LocalFanout, PgFanout, type Fanout } from './fanout.js';
-import { SocketHub } from './hub.js';
+import { SESSION_ENDED_CODE, SocketHub } from './hub.js';
 import { attachRealtime, detachRealtime } from './push.js';
 
 /** A socket that sent nothing for three heartbeats (plus slack) is gone. */
 const SILENT_LIMIT_MS = HEARTBEAT_INTERVAL_MS * 3 + 5_000;
 const SWEEP_MS = 15_000;
-/** Long-lived sockets re-check their session, so logout or freezing also ends the push channel. */
+/**
+ * Revocations close sockets at once (SessionStore.onRevoke); long-lived sockets also re-check their
+ * session now and then, for idle and absolute expiry and as a backstop.
+ */
 const RECHECK_MS = 5 * 60_000;
 const MAX_FRAME_BYTES = 4096;
 /** An upgrade request must be accepted within this time or its socket is closed. */
@@ -39,13 +42,26 @@ export async function wsRoutes(fastify: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   const hub = new SocketHub();
+  /** Closes the sockets whose sessions are no longer live (after missing revocations). */
+  const closeDead = async (sessionIds: string[]) => {
+    const live = await ctx.sessions.stillLive(sessionIds);
+    hub.closeSessions(sessionIds.filter((id) => !live.has(id)));
+  };
   let fanout: Fanout;
   if (ctx.db.pgUrl) {
-    const pgFanout = new PgFanout(ctx.db.pgUrl, ctx.db.kysely, hub, app.log);
+    const pgFanout = new PgFanout(ctx.db.pgUrl, ctx.db.kysely, hub, app.log, () => closeDead(hub.sessionIds()));
     await pgFanout.start();
     fanout = pgFanout;
   } else fanout = new LocalFanout(hub);
   attachRealtime(ctx, { hub, fanout });
+  // Every revocation, whatever its cause, closes the sessions' sockets on every instance at once.
+  const stopRevocations = ctx.sessions.onRevoke(async (sessionIds) => {
+    try {
+      await fanout.revoke(sessionIds);
+    } catch (err) {
+      app.log.warn({ err }, 'websocket revocation could not be published; sockets close at their next re-check');
+    }
+  });
 
   // An upgrade request refused before this plugin's hooks run (a malformed path, an unknown route) is
   // answered, but its socket is no longer managed by the HTTP server and would stay half-open forever,
@@ -78,6 +94,7 @@ export async function wsRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', async () => {
     app.server.off('upgrade', guard);
     clearInterval(sweep);
+    stopRevocations();
     detachRealtime(ctx);
     await fanout.close();
   });
@@ -112,8 +129,10 @@ export async function wsRoutes(fastify: FastifyInstance) {
       const token = tokens.get(request) as string;
       let checkedAt = Date.now();
       lastSeen.set(socket, Date.now());
-      hub.add(session.userId, socket);
+      hub.add(session.userId, session.id, socket);
       request.log.debug({ userId: session.userId }, 'websocket open');
+      // A revocation between the handshake's check and joining the hub would have found no socket.
+      closeDead([session.id]).catch((err: unknown) => request.log.warn({ err }, 'websocket session check failed'));
 
       socket.on('message', (data, isBinary) => {
         lastSeen.set(socket, Date.now());
@@ -127,7 +146,7 @@ export async function wsRoutes(fastify: FastifyInstance) {
           checkedAt = Date.now();
           ctx.sessions.resolve(token).then(
             (s) => {
-              if (!s) socket.close(4401, 'session ended');
+              if (!s) socket.close(SESSION_ENDED_CODE, 'session ended');
             },
             (err: unknown) => request.log.warn({ err }, 'websocket session re-check failed'),
           );
