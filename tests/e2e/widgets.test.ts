@@ -16,6 +16,7 @@ let browser: Browser;
 let page: Page;
 const errors: string[] = [];
 const requests: string[] = [];
+const refused: string[] = [];
 
 const signIn = (p: Page) => signInAs(p, server.url, 'admin');
 
@@ -32,6 +33,9 @@ beforeAll(async () => {
   page.on('request', (r) => requests.push(r.url()));
   await signIn(page);
   requests.length = 0;
+  page.on('response', (r) => {
+    if (r.url().includes('/jeecg-boot/') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+  });
   await page.goto(`${server.url}/test/home`);
   await page.getByRole('heading', { name: '组件示例' }).waitFor({ timeout: 20_000 });
 });
@@ -42,6 +46,12 @@ afterAll(async () => {
 });
 
 describe('shared widgets in the browser (/test/home)', () => {
+  it('opens without a refused request (the dictionary tree once sent a condition the server refuses)', async () => {
+    await page.locator('#gallery-tree, [id^=gallery-]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
+  });
+
   it('uploads a file with visible progress and stores it under a server-made name', async () => {
     // Slow the upload so the progress state can be seen.
     const cdp = await page.context().newCDPSession(page);

@@ -65,7 +65,7 @@ export const GALLERY_SECTIONS: GallerySection[] = [
         depart: item('表字典搜索（服务端）', 'JSearchSelect', { dict: 'sys_depart,depart_name,id', async: true }),
         user: item('通用分页下拉（URL）', 'JSearchSelect', { url: '/sys/user/list', idKey: 'username', nameKey: 'realname', searchKey: 'realname', like: true }),
         category: item('分类树', 'JCategorySelect', { pcode: 'B01' }),
-        tree: item('字典树', 'JTreeSelect', { dict: 'sys_category,name,id', pidField: 'pid', hasChildField: 'has_child', condition: '{"del_flag":"0"}' }),
+        tree: item('字典树', 'JTreeSelect', { dict: 'sys_category,name,id', pidField: 'pid', hasChildField: 'has_child' }),
       },
     },
     initialValues: { weekdays: '1,3' },
