@@ -80,6 +80,7 @@ export const renderer = {
     uploading: '上传中...',
     close: '关闭',
     partialTitle: '导入成功，但存在错误数据！',
+    allFailedTitle: '导入失败，数据均未通过校验',
     downloadErrors: '下载错误信息',
     failed: (files: string, message: string) => `${files} 导入失败：${message}`,
     succeeded: '导入成功',

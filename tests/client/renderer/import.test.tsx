@@ -104,6 +104,33 @@ describe('Import EXCEL', () => {
     await waitFor(() => expect(s.last('GET', '/sys/common/static/logs/err.txt')).toBeDefined());
   });
 
+  it('offers the error report when every row fails, and keeps the dialog open', async () => {
+    const s = fakeServer({
+      ...pageRoute(customerPage),
+      'GET /online/cgform/api/getData/erp_customer': page([]),
+      'POST /online/cgform/api/importXls/erp_customer': {
+        body: {
+          success: false,
+          code: 500,
+          message: '文件导入失败:所有数据行都未通过校验，请下载错误报告查看原因',
+          result: { msg: '总上传行数：2，已导入行数：0，错误行数：2', fileUrl: '/sys/common/static/logs/all.txt', fileName: 'all.txt' },
+        },
+      },
+      'GET /sys/common/static/logs/all.txt': { body: '第2行：客户编号不能为空', contentType: 'text/plain' },
+    });
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => {};
+    openPage('OnlineList', '/online/cgformList/erp_customer', '/online/cgformList/:code');
+    const d = await openImport();
+    await userEvent.upload(fileInput(d), xlsx('bad.xlsx'));
+    await userEvent.click(startButton(d));
+    expect((await screen.findAllByText('导入失败，数据均未通过校验')).length).toBeGreaterThan(0);
+    expect(screen.getByText('总上传行数：2，已导入行数：0，错误行数：2')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('下载错误信息'));
+    await waitFor(() => expect(s.last('GET', '/sys/common/static/logs/all.txt')).toBeDefined());
+    expect(screen.getAllByRole('dialog', { name: '导入EXCEL' }).length).toBeGreaterThan(0);
+  });
+
   it('starts clean on every opening and sends validateStatus 1 when the switch is on', async () => {
     const s = fakeServer({
       ...pageRoute(customerPage),

@@ -47,6 +47,25 @@ function downloadErrors(path: string, name: string): void {
   else window.open(path, '_blank', 'noopener');
 }
 
+/** The outcome of an import with an error report: the message, its detail and the download link. */
+function showErrorReport(title: string, message: string, errors: ReturnType<typeof errorFileOf>): void {
+  feedback().modal.warning({
+    title,
+    width: 500,
+    content: (
+      <div>
+        <div>{message}</div>
+        {errors?.detail && <div>{errors.detail}</div>}
+        {errors && (
+          <a onClick={() => downloadErrors(errors.path, errors.name)} role="link">
+            {L.downloadErrors}
+          </a>
+        )}
+      </div>
+    ),
+  });
+}
+
 /**
  * 导入EXCEL (spec §2, §4): choose .xls/.xlsx files, upload them in one request, report the outcome.
  * The caller mounts it when opening, so every opening starts clean: no files, validation off.
@@ -75,22 +94,7 @@ export function ImportExcelModal({
     try {
       const res = await uploadAction<unknown>(url, fd);
       if (Number(res.code) === 201) {
-        const errors = errorFileOf(res.result);
-        feedback().modal.warning({
-          title: L.partialTitle,
-          width: 500,
-          content: (
-            <div>
-              <div>{res.message}</div>
-              {errors?.detail && <div>{errors.detail}</div>}
-              {errors && (
-                <a onClick={() => downloadErrors(errors.path, errors.name)} role="link">
-                  {L.downloadErrors}
-                </a>
-              )}
-            </div>
-          ),
-        });
+        showErrorReport(L.partialTitle, res.message, errorFileOf(res.result));
         onImported();
         onClose();
       } else if (res.success) {
@@ -98,7 +102,10 @@ export function ImportExcelModal({
         onImported();
         onClose();
       } else {
-        feedback().message.warning(L.failed(names, res.message));
+        // Every row refused: the answer still carries the error report, which the user needs to fix the file.
+        const errors = errorFileOf(res.result);
+        if (errors) showErrorReport(L.allFailedTitle, L.failed(names, res.message), errors);
+        else feedback().message.warning(L.failed(names, res.message));
       }
     } catch (e) {
       feedback().message.warning(L.failed(names, e instanceof Error ? e.message : ''));
