@@ -106,17 +106,19 @@ export const shell = {
   },
 
   guard: {
-    missingComponent: (name: string) => `页面组件未找到：${name}`,
-    missingComponentDesc: '该菜单指向的页面尚未提供，请联系管理员检查菜单配置。',
+    notOpenTitle: '该功能尚未开放',
+    notOpenDesc: '这个页面还在建设中，开放后即可在这里使用。如需尽快使用，请联系管理员。',
+    backHome: '返回首页',
     chunkTimeout: '页面加载超时（超过 120 秒），请检查网络后重试',
     chunkFailed: '页面加载失败，请检查网络后重试',
     retry: '重试',
   },
 
   exception: {
-    403: '抱歉，你无权访问该页面',
+    403: '抱歉，你无权访问该页面。如需使用，请联系管理员开通权限。',
     404: '抱歉，你访问的页面不存在',
     500: '抱歉，服务器出错了',
+    titles: { 403: '无权访问', 404: '页面不存在', 500: '服务器出错' },
     backHome: '返回首页',
   },
 
@@ -137,6 +139,8 @@ export const shell = {
     dynamicForm: '动态表单',
     dfProject: '动态表单项目',
     chatRecord: '聊天记录',
+    resultSuccess: '操作成功',
+    resultFail: '操作失败',
   },
 
   iframe: {

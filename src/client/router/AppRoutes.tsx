@@ -7,6 +7,7 @@ import { UserLayout } from '../layout/UserLayout';
 import { t } from '../locale/zh-CN';
 import { useSession } from '../session';
 import type { MenuNode } from '../session/types';
+import { EXCEPTION_TYPES } from '../pages/exception/types';
 import { ChunkBoundary } from './ChunkBoundary';
 import { lazyPage } from './lazy';
 import { flattenRoutes, menuToRoutes, type FlatRoute } from './menu-routes';
@@ -14,7 +15,7 @@ import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { DYNAMIC_FORM_PAGES, mergeLayoutRoutes, staticLayoutRoutes } from './static-routes';
 
-const BasicLayout = lazyPage(() => import('../layout/BasicLayout'));
+const SignedInLayout = lazyPage(() => import('./SignedInLayout'));
 const LoginPage = lazyPage(() => import('../pages/login/LoginPage'));
 const RegisterPage = lazyPage(() => import('../pages/register/RegisterPage'));
 const RegisterResultPage = lazyPage(() => import('../pages/register/RegisterResultPage'));
@@ -79,19 +80,20 @@ export function appRouteObjects(layoutRoutes: FlatRoute[]): RouteObject[] {
         </Lazy>
       ),
     },
-    {
-      path: '/404',
+    // /403, /404 and /500 outside the layout: /404 is where unknown paths go (spec §2).
+    ...EXCEPTION_TYPES.map((type) => ({
+      path: `/${type}`,
       element: (
         <Lazy>
-          <ExceptionPage type={404} />
+          <ExceptionPage type={type} />
         </Lazy>
       ),
-    },
+    })),
     {
       path: '/*',
       element: (
         <Lazy>
-          <BasicLayout routes={layoutRoutes} />
+          <SignedInLayout routes={layoutRoutes} />
         </Lazy>
       ),
     },

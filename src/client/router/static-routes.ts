@@ -1,5 +1,6 @@
 import { HOME_PATH } from '../config/constants';
 import { t } from '../locale/zh-CN';
+import { EXCEPTION_TYPES } from '../pages/exception/types';
 import type { FlatRoute, RouteMeta } from './menu-routes';
 
 const meta = (title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
@@ -28,6 +29,10 @@ export function staticLayoutRoutes(): FlatRoute[] {
     page('/system/feedback/my/List', 'system/feedback/MyFeedbackList', s.myFeedback),
     page('/medicalRecords/list', 'medicalRecords/MedicalRecordsList', s.medicalRecords),
     page('/chronic/diseaseIntervene/patientManage/patientAbnormal', 'chronic/diseaseIntervene/patientManage/PatientAbnormal', s.patientAbnormal),
+    // Exception and result pages inside the layout, where the original's menu had them (spec §1).
+    ...EXCEPTION_TYPES.map((type) => page(`/exception/${type}`, `exception/${type}`, t.shell.exception.titles[type])),
+    page('/result/success', 'result/Success', s.resultSuccess),
+    page('/result/fail', 'result/Error', s.resultFail),
   ];
 }
 

@@ -14,7 +14,8 @@ const dialogTitled = (title: string) =>
     const found = dialogs().find((d) => d.querySelector('.ant-modal-confirm-title')?.textContent === title);
     if (!found) throw new Error(`no dialog ${title}`);
     return found;
-  });
+    // The dialog code is its own chunk; on a loaded machine it takes longer than waitFor's default second.
+  }, { timeout: 5000 });
 
 describe('feedback().modal', () => {
   afterEach(() => {

@@ -35,9 +35,12 @@ describe('page chunks', () => {
     expect(attempts).toBe(2);
   });
 
-  it('says which component is missing', async () => {
+  it('explains a page nobody provides in plain words, without its internal name, and leads home', async () => {
     resetShell();
     renderAt(<PageHost component="system/UnknownList" path="/x" meta={meta} />, '/x');
-    expect(await screen.findByText('页面组件未找到：system/UnknownList')).toBeInTheDocument();
+    expect(await screen.findByText('该功能尚未开放')).toBeInTheDocument();
+    expect(screen.queryByText(/UnknownList/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '返回首页' }));
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard/analysis');
   });
 });

@@ -64,7 +64,8 @@ describe('route guard and dynamic routes', () => {
     expect(await screen.findByRole('heading', { name: '页面 /isystem/hiddenPage' }, SLOW)).toBeInTheDocument();
     await userEvent.click(menuItem('系统管理'));
     await userEvent.click(await screen.findByText('缺失页面'));
-    expect(await screen.findByText('页面组件未找到：system/NobodyHasThis')).toBeInTheDocument();
+    expect(await screen.findByText('该功能尚未开放')).toBeInTheDocument();
+    expect(screen.queryByText(/system\/NobodyHasThis/)).not.toBeInTheDocument();
   });
 
   it('redirects unknown paths to /404', async () => {

@@ -8,26 +8,27 @@ export const CUSTOMER_REPORT = 'rpt_customer';
 
 const d = t.editable.demo;
 
-/** Order lines: the product column is a popup picker that brings price and unit; amount is computed and summed. */
+/**
+ * Order lines: the product column is a popup picker that brings price and unit; amount is computed and
+ * summed. No column gives a width: the table sizes each from its title, placeholder and type.
+ */
 export const LINE_COLUMNS: EditableColumn[] = [
   {
     key: 'productName',
     title: d.product,
     type: 'popup',
-    width: 200,
     popupCode: PRODUCT_REPORT,
     orgFields: 'name,model,price,unit,id',
     destFields: 'productName,spec,price,unit,productId',
     validateRules: [{ required: true }],
   },
   { key: 'productId', title: d.productCode, type: 'hidden' },
-  { key: 'spec', title: d.spec, type: 'input', width: 140, disabled: true, placeholder: ' ' },
-  { key: 'unit', title: d.unit, type: 'input', width: 80, validateRules: [{ required: true }] },
+  { key: 'spec', title: d.spec, type: 'input', disabled: true, placeholder: ' ' },
+  { key: 'unit', title: d.unit, type: 'input', validateRules: [{ required: true }] },
   {
     key: 'price',
     title: d.price,
     type: 'inputNumber',
-    width: 130,
     number: 2,
     min: 0,
     validateRules: [{ required: true }, { pattern: 'money' }],
@@ -36,7 +37,6 @@ export const LINE_COLUMNS: EditableColumn[] = [
     key: 'quantity',
     title: d.quantity,
     type: 'inputNumber',
-    width: 110,
     defaultValue: 1,
     min: 0,
     statistics: ['sum'],
@@ -47,22 +47,20 @@ export const LINE_COLUMNS: EditableColumn[] = [
     key: 'amount',
     title: d.amount,
     type: 'inputNumber',
-    width: 150,
     disabled: true,
     statistics: ['sum'],
     number: 2,
     placeholder: ' ',
   },
-  { key: 'deliveryDate', title: d.deliveryDate, type: 'date', width: 150 },
+  { key: 'deliveryDate', title: d.deliveryDate, type: 'date' },
   {
     key: 'urgent',
     title: d.urgent,
     type: 'checkbox',
-    width: 70,
     customValue: ['Y', 'N'],
     defaultChecked: false,
   },
-  { key: 'lineRemark', title: d.lineRemark, type: 'input_pop', width: 180 },
+  { key: 'lineRemark', title: d.lineRemark, type: 'input_pop' },
 ];
 
 /** amount = price × quantity, to the cent. */

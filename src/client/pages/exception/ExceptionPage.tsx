@@ -2,15 +2,16 @@ import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { HOME_PATH } from '../../config/constants';
 import { t } from '../../locale/zh-CN';
+import type { ExceptionType } from './types';
 
-export type ExceptionType = 403 | 404 | 500;
+export type { ExceptionType } from './types';
 
-/** Exception pages 403, 404 and 500 (spec §1). */
+/** Exception pages 403, 404 and 500 (spec §1), each with the way home. */
 export function ExceptionPage({ type }: { type: ExceptionType }) {
   const navigate = useNavigate();
   return (
     <Result
-      status={String(type) as '403' | '404' | '500'}
+      status={String(type) as `${ExceptionType}`}
       title={String(type)}
       subTitle={t.shell.exception[type]}
       extra={

@@ -1,19 +1,19 @@
 import { Button, Result } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { HOME_PATH } from '../../config/constants';
 import { t } from '../../locale/zh-CN';
 
-/** Result pages: the query may carry `title` and `description`; otherwise the standard texts. */
+/**
+ * Result pages with the standard texts. Nothing comes from the address: a link must not be able to put
+ * its own words on the console's page.
+ */
 export function ResultPage({ ok }: { ok: boolean }) {
   const navigate = useNavigate();
-  const [query] = useSearchParams();
-  const title = query.get('title') || (ok ? t.shell.result.success : t.shell.result.error);
-  const description = query.get('description') || (ok ? t.shell.result.successDesc : t.shell.result.errorDesc);
   return (
     <Result
       status={ok ? 'success' : 'error'}
-      title={title}
-      subTitle={description}
+      title={ok ? t.shell.result.success : t.shell.result.error}
+      subTitle={ok ? t.shell.result.successDesc : t.shell.result.errorDesc}
       extra={
         <Button type="primary" onClick={() => navigate(HOME_PATH)}>
           {t.shell.result.backHome}
