@@ -1,4 +1,5 @@
 import { Descriptions, Drawer, Modal } from 'antd';
+import { useDevice } from '../../layout/device';
 import { t } from '../../locale/zh-CN';
 import type { PageColumn, PageDetail } from '../definition/types';
 import { Cell } from '../list/cells';
@@ -35,10 +36,12 @@ export function DetailDescriptions({
   items: DetailItem[];
   columns: number;
 }) {
+  // A phone has room for one label and its value per line; more columns squeeze both unreadable.
+  const shown = useDevice() === 'mobile' ? 1 : columns;
   return (
-    <Descriptions bordered size="small" column={columns}>
+    <Descriptions bordered size="small" column={shown}>
       {items.map((item) => (
-        <Descriptions.Item key={item.name} label={item.title} span={Math.min(item.span ?? 1, columns)}>
+        <Descriptions.Item key={item.name} label={item.title} span={Math.min(item.span ?? 1, shown)}>
           <Cell row={row} field={item.name} dict={item.dict} format={item.format} ellipsis={false} />
         </Descriptions.Item>
       ))}

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { FieldError } from '../../../shared/entity-record';
 import type { Envelope } from '../../../shared/envelope';
 import { feedback } from '../../api/feedback';
+import { useDevice } from '../../layout/device';
 import { t } from '../../locale/zh-CN';
 import type { PageForm } from '../definition/types';
 import { maskedUntouched, validateExcept } from './masked-fields';
@@ -51,6 +52,8 @@ export function useDefinitionForm({
   );
   const [saving, setSaving] = useState(false);
   const precompiled = usePrecompiledValidator(def.validator);
+  // A phone has no room for a label column: labels go above their inputs instead of being cut short.
+  const phone = useDevice() === 'mobile';
 
   const schema = useMemo(() => {
     try {
@@ -132,7 +135,11 @@ export function useDefinitionForm({
   else
     body = (
       <FormProvider form={state.form}>
-        <FormLayout labelCol={def.labelCol ?? 5} wrapperCol={def.wrapperCol ?? 16}>
+        <FormLayout
+          {...(phone
+            ? { layout: 'vertical' as const, colon: false }
+            : { labelCol: def.labelCol ?? 5, wrapperCol: def.wrapperCol ?? 16 })}
+        >
           <SchemaField schema={schema.schema} />
         </FormLayout>
       </FormProvider>

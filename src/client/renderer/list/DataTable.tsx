@@ -1,6 +1,7 @@
 import { Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { Key, ReactNode } from 'react';
+import { useDevice } from '../../layout/device';
 import { t } from '../../locale/zh-CN';
 import type { PageColumn } from '../definition/types';
 import { isPlaceholder } from '../tree/tree-rows';
@@ -77,13 +78,16 @@ export function DataTable(props: DataTableProps) {
     virtual,
     expandable,
   } = props;
-  const cols = tableColumns(columns, sort);
+  // On a phone a pinned column (操作 above all) covers most of the screen: nothing is pinned there,
+  // and the rows are plain (not virtual) so a finger scrolls them sideways natively.
+  const phone = useDevice() === 'mobile';
+  const cols = tableColumns(columns, sort).map((c) => (phone ? { ...c, fixed: undefined } : c));
   if (actions) {
     cols.push({
       key: '__actions',
       title: t.renderer.table.action,
       width: actions.width,
-      fixed: 'right',
+      fixed: phone ? undefined : 'right',
       align: 'center',
       render: (_: unknown, row: Row) => (isPlaceholder(row) ? null : actions.render(row)),
     });
@@ -116,7 +120,7 @@ export function DataTable(props: DataTableProps) {
       dataSource={rows}
       columns={cols}
       loading={loading}
-      virtual={virtual}
+      virtual={virtual && !phone}
       scroll={{ x: width, y: scrollY }}
       expandable={expandable}
       rowClassName={props.rowClassName}
@@ -125,7 +129,7 @@ export function DataTable(props: DataTableProps) {
           ? {
               selectedRowKeys: selection.keys,
               columnWidth: SELECTION_WIDTH,
-              fixed: true,
+              fixed: !phone,
               getCheckboxProps: (row) => ({ disabled: isPlaceholder(row) }),
               onChange: (keys, selectedRows) => selection.onChange(keys, selectedRows),
             }

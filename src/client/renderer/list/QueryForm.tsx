@@ -88,11 +88,11 @@ export function QueryForm({ fields, more, onSearch }: QueryFormProps) {
         {failed ? <WidgetsLoadFailed retry={retry} style={{ marginBottom: 16 }} /> : null}
         <Row gutter={24}>
           {shown.map((f, i) => (
-            <Col key={f.name} xl={6} lg={8} md={12} sm={24}>
+            <Col key={f.name} xl={6} lg={8} md={12} xs={24}>
               <QueryInput field={f} widgets={i < fields.length ? first.widgets : rest.widgets} />
             </Col>
           ))}
-          <Col xl={6} lg={8} md={12} sm={24}>
+          <Col xl={6} lg={8} md={12} xs={24}>
             <Space wrap style={{ marginBottom: 24 }}>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
                 {L.search}

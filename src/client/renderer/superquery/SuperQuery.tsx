@@ -178,8 +178,9 @@ export function SuperQuery({ fields, storageKey, active, onSearch }: SuperQueryP
           </Row>
         }
       >
-        <Row gutter={16}>
-          <Col span={18}>
+        {/* Under 768 px the saved queries go below the lines and a line's field takes a row of its own. */}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} md={18}>
             {lines.length === 0 ? (
               <Empty description={L.empty}>
                 <Button icon={<PlusOutlined />} onClick={() => addAfter()}>
@@ -188,8 +189,8 @@ export function SuperQuery({ fields, storageKey, active, onSearch }: SuperQueryP
               </Empty>
             ) : (
               lines.map((line) => (
-                <Row key={line.key} gutter={8} style={{ marginBottom: 12 }} data-testid="super-query-line">
-                  <Col span={8}>
+                <Row key={line.key} gutter={[8, 8]} style={{ marginBottom: 12 }} data-testid="super-query-line">
+                  <Col xs={24} md={8}>
                     <Select
                       style={{ width: '100%' }}
                       showSearch
@@ -208,7 +209,7 @@ export function SuperQuery({ fields, storageKey, active, onSearch }: SuperQueryP
                       }
                     />
                   </Col>
-                  <Col span={5}>
+                  <Col xs={8} md={5}>
                     <Select
                       style={{ width: '100%' }}
                       aria-label={L.rule}
@@ -217,12 +218,12 @@ export function SuperQuery({ fields, storageKey, active, onSearch }: SuperQueryP
                       onChange={(r) => update(line.key, (l) => changeRule(l, r))}
                     />
                   </Col>
-                  <Col span={8}>
+                  <Col xs={16} md={8}>
                     <Suspense fallback={<Input disabled />}>
                       <ValueInput line={line} onChange={(val) => update(line.key, (l) => ({ ...l, val }))} />
                     </Suspense>
                   </Col>
-                  <Col span={3}>
+                  <Col xs={24} md={3}>
                     <Space>
                       <Button
                         type="text"
@@ -242,7 +243,7 @@ export function SuperQuery({ fields, storageKey, active, onSearch }: SuperQueryP
               ))
             )}
           </Col>
-          <Col span={6}>
+          <Col xs={24} md={6}>
             <List
               size="small"
               bordered
