@@ -2,6 +2,7 @@ import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { memo, useState } from 'react';
 import { useTableApi } from '../grid/context';
+import { DATE_ICON } from './icons';
 import { Shell } from './Shell';
 import type { CellProps } from './types';
 
@@ -29,7 +30,7 @@ export const DateCell = memo(function DateCell({
         placeholder={placeholder}
         disabled={disabled}
         onOpen={() => setOpen(true)}
-        suffix={<span className="jet-shell-arrow">▦</span>}
+        suffix={DATE_ICON}
       />
     );
   }

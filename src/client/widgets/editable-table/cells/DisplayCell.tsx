@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { t } from '../../../locale/zh-CN';
 import { labelsOf, splitCell, useLookups } from '../grid/lookups';
+import { formatCellNumber } from '../model/number-format';
 import { isChecked } from '../model/rows';
 import { DEPART_LABELS, USER_LABELS } from './PickerCell';
 import { shortFileName } from './UploadCell';
@@ -25,6 +26,9 @@ export const DisplayCell = memo(function DisplayCell({ column, value, placeholde
       break;
     case 'sel_depart':
       text = labelsOf(value, labels[DEPART_LABELS] ?? {});
+      break;
+    case 'inputNumber':
+      text = formatCellNumber(value, column.number);
       break;
     case 'upload':
     case 'file':

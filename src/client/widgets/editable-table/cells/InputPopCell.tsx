@@ -62,7 +62,7 @@ export const InputPopCell = memo(function InputPopCell({
         />
         <button
           type="button"
-          className="jet-drag"
+          className="jet-icon-button"
           disabled={disabled}
           aria-label={t.editable.table.inputPopTitle(column.title)}
           onClick={() => setOpen(true)}

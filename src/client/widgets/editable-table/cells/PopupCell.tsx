@@ -3,6 +3,7 @@ import { feedback } from '../../../api/feedback';
 import { popupConfigError, popupFillValues } from '../../popup/popup-config';
 import { PopupReportModal } from '../../popup/PopupReportModal';
 import { useTableApi } from '../grid/context';
+import { SEARCH_ICON } from './icons';
 import { Shell } from './Shell';
 import type { CellProps } from './types';
 
@@ -44,7 +45,7 @@ export const PopupCell = memo(function PopupCell({
         placeholder={placeholder}
         disabled={disabled}
         onOpen={openDialog}
-        suffix={<span className="jet-shell-arrow">⌕</span>}
+        suffix={SEARCH_ICON}
       />
       {open ? (
         <PopupReportModal

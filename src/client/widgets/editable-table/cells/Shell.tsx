@@ -1,4 +1,5 @@
 import { forwardRef, type KeyboardEvent, type ReactNode } from 'react';
+import { SELECT_ARROW } from './icons';
 
 export interface ShellProps {
   text: string;
@@ -40,7 +41,7 @@ export const Shell = forwardRef<HTMLButtonElement, ShellProps>(function Shell(
       <span className="jet-shell-text">
         {text ? text : <span className="jet-placeholder">{placeholder}</span>}
       </span>
-      {suffix ?? <span className="jet-shell-arrow">▾</span>}
+      {suffix ?? SELECT_ARROW}
     </button>
   );
 });

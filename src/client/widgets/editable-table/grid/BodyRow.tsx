@@ -83,8 +83,11 @@ function RowView({ index, start, layout, row, errors, checked, editingKey, drag 
       aria-rowindex={index + 2}
       data-row={index}
       className={`jet-tr jet-body-row${checked ? ' jet-checked' : ''}${drag?.dragging ? ' jet-dragging' : ''}${errors === NO_ERRORS ? '' : ' jet-row-invalid'}`}
+      // The row sits at `top`; the transform only carries the drag offset. dnd-kit measures drop targets
+      // without their transforms, so rows placed by a transform would all seem to be at the top.
       style={{
-        transform: `translateY(${start + (drag?.offsetY ?? 0)}px)`,
+        top: start,
+        transform: `translateY(${drag?.offsetY ?? 0}px)`,
         height: ROW_HEIGHT,
         minWidth: layout.minWidth,
         width: '100%',

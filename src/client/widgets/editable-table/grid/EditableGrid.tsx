@@ -159,19 +159,21 @@ export const EditableGrid = forwardRef<EditableTableHandle, EditableGridProps>(
       const left =
         (sortable ? DRAG_WIDTH : 0) + (rowSelection ? SELECT_WIDTH : 0) + (rowNumber ? NUMBER_WIDTH : 0);
       const msg = t.editable.table;
+      const placeholders = shown.map((c) => {
+        const fallback = ['input', 'inputNumber', 'input_pop'].includes(c.type)
+          ? msg.inputPlaceholder(c.title)
+          : msg.selectPlaceholder(c.title);
+        return fillTemplate(c.placeholder ?? fallback, c);
+      });
+      const styles = shown.map((c, i) => columnStyle(c, placeholders[i]));
       return {
         columns: shown,
-        styles: shown.map(columnStyle),
-        placeholders: shown.map((c) => {
-          const fallback = ['input', 'inputNumber', 'input_pop'].includes(c.type)
-            ? msg.inputPlaceholder(c.title)
-            : msg.selectPlaceholder(c.title);
-          return fillTemplate(c.placeholder ?? fallback, c);
-        }),
+        styles,
+        placeholders,
         dragSort: sortable,
         rowSelection,
         rowNumber,
-        minWidth: minRowWidth(shown, left),
+        minWidth: minRowWidth(styles, left),
         fixed: fixedColumnStyles({ dragSort: sortable, rowSelection, rowNumber }),
       };
     }, [columns, dragSort, rowSelection, rowNumber, disabled]);
@@ -402,7 +404,10 @@ export const EditableGrid = forwardRef<EditableTableHandle, EditableGridProps>(
       const tr = target.closest<HTMLElement>('[data-row]');
       if (!td || !tr || keyStaysInControl(target, e.key)) return;
       const at = { row: Number(tr.dataset.row), col: Number(td.dataset.col) };
-      const to = nextCell(at, e.key, e.shiftKey, { rows: store.rows.length, cols: layout.columns.length });
+      const size = { rows: store.rows.length, cols: layout.columns.length };
+      let to = nextCell(at, e.key, e.shiftKey, size);
+      // A disabled cell takes no focus: moving onto one would leave the focus where it is.
+      while (to && layout.columns[to.col]?.disabled) to = nextCell(to, e.key, e.shiftKey, size);
       if (!to) return;
       e.preventDefault();
       focusCell(to.row, to.col);

@@ -3,10 +3,7 @@ import { memo, useSyncExternalStore } from 'react';
 import { t } from '../../../locale/zh-CN';
 import type { RowLayout } from './BodyRow';
 import { useTableApi } from './context';
-
-/** Required columns are marked like antd form labels. */
-const isRequired = (rules: RowLayout['columns'][number]['validateRules']) =>
-  !!rules?.some((r) => r.required || r.pattern === '*');
+import { isRequiredColumn } from './layout';
 
 export const HeaderRow = memo(function HeaderRow({ layout }: { layout: RowLayout }) {
   const { store } = useTableApi();
@@ -33,7 +30,7 @@ export const HeaderRow = memo(function HeaderRow({ layout }: { layout: RowLayout
       ) : null}
       {layout.columns.map((c, i) => (
         <div key={c.key} className="jet-td" role="columnheader" style={layout.styles[i]}>
-          {isRequired(c.validateRules) ? <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span> : null}
+          {isRequiredColumn(c) ? <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span> : null}
           {c.title}
         </div>
       ))}

@@ -44,10 +44,5 @@ function round(n: number): number {
   return Math.round(n * 1e8) / 1e8;
 }
 
-const formatters = new Map<number, Intl.NumberFormat>();
-/** Thousands separators (spec §9), at most `decimals` places (default 2). */
-export function formatStatistic(value: number, decimals = 2): string {
-  let f = formatters.get(decimals);
-  if (!f) formatters.set(decimals, (f = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: decimals })));
-  return f.format(value);
-}
+/** Statistics use the cells' number format (thousands separators, spec §9). */
+export { formatNumber as formatStatistic } from './number-format';
