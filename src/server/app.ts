@@ -12,6 +12,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.js';
 import { installInputRules } from './http/input-rules.js';
 import { requestLogSerializer } from './http/log-redact.js';
+import { RequestLogController } from './http/request-log.js';
 import { MAX_ID_LIST_CHARS } from './lib/id-list.js';
 import { apiModules } from './modules/index.js';
 
@@ -23,6 +24,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   const app = Fastify({
     logger: logger && typeof logger === 'object' ? { ...logger, serializers: { req: requestLogSerializer } } : logger,
     genReqId: () => newId().slice(0, 12),
+    logController: new RequestLogController(ctx.cfg.logSlowMs),
     routerOptions: {
       caseSensitive: true,
       ignoreTrailingSlash: false,

@@ -39,6 +39,8 @@ export interface Config {
   sessionAbsoluteMs: number;
   sessionIdleMs: number;
   logLevel: string;
+  /** Requests taking at least this long are logged at `warn` (0: every request); the rest only at `debug`. */
+  logSlowMs: number;
   uploadMaxBytes: number;
   uploadDir: string;
   /** Argon2id cost: memory in KiB and passes. Tests lower them. */
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionAbsoluteMs: int(env, 'SESSION_ABSOLUTE_HOURS', 168) * 3600_000,
     sessionIdleMs: int(env, 'SESSION_IDLE_MINUTES', 120) * 60_000,
     logLevel: env.LOG_LEVEL || 'info',
+    logSlowMs: int(env, 'LOG_SLOW_MS', 1000),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 20) * 1024 * 1024,
     uploadDir: path.join(dataDir, 'uploads'),
     argon2MemoryKiB: int(env, 'ARGON2_MEMORY_KIB', 19456),
@@ -168,6 +171,7 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['SESSION_ABSOLUTE_HOURS', '168', '会话绝对有效期（小时）'],
   ['SESSION_IDLE_MINUTES', '120', '会话空闲超时（分钟）'],
   ['LOG_LEVEL', 'info', '日志级别'],
+  ['LOG_SLOW_MS', '1000', '慢请求阈值（毫秒）：info 级别只记录出错（4xx、5xx）与达到该时长的请求，debug 级别每个请求一行；0 记录每个请求'],
   ['UPLOAD_MAX_MB', '20', '单个上传文件大小上限（MB）'],
   ['ARGON2_MEMORY_KIB / ARGON2_PASSES', '19456 / 2', 'Argon2id 参数'],
   ['LOGIN_MAX_FAILURES / LOGIN_LOCK_MINUTES', '5 / 10', '连续失败次数与锁定时长'],
