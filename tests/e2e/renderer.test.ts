@@ -320,22 +320,24 @@ describe('schema pages in the browser', () => {
   it('opens every system administration page and its parts against the real APIs', async () => {
     const { context, page } = await newPage();
     await signInAs(page, server.url, 'admin');
-    const pages: Array<[string, string]> = [
+    // [address, a row to find, the query field to find it with when it may be past the first screen]
+    const pages: Array<[string, string, string?]> = [
       ['/isystem/roleUserList', '医生'],
       ['/isystem/permission', '系统管理'],
       ['/isystem/depart', '华康医疗集团'],
-      ['/isystem/dict', '性别'],
+      ['/isystem/dict', '性别', '请输入字典名称'],
       ['/isys/category', ''],
       ['/isystem/position', ''],
       ['/isys/tenant', ''],
       ['/isys/checkRule', ''],
       ['/online/cgformList/erp_equipment', ''],
     ];
-    for (const [path, text] of pages) {
+    for (const [path, text, query] of pages) {
       await page.goto(`${server.url}${path}`);
       const list = page.locator('.renderer-list-page');
       await list.waitFor({ timeout: 20_000 });
       await list.locator('.ant-table-row, .ant-empty-description').first().waitFor();
+      if (query) await search(page, query, text);
       if (text) await rowWith(page, text).first().waitFor();
       expect(await list.locator('.ant-alert-error').count(), path).toBe(0);
     }

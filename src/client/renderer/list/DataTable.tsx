@@ -1,17 +1,22 @@
 import { Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { Key, ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { useDevice } from '../../layout/device';
 import { t } from '../../locale/zh-CN';
 import type { PageColumn } from '../definition/types';
 import { isPlaceholder } from '../tree/tree-rows';
-import { Cell } from './cells';
+import { Cell, displayText } from './cells';
+import { columnNeed, fitWidths, flatRows, treeDepth } from './fit';
 import { PAGE_SIZES, type SortState } from './params';
+import { DEFAULT_DENSITY, type Density } from './settings/model';
+import { ResizableTitle, type ResizableTitleProps } from './settings/ResizableTitle';
 
 type Row = Record<string, unknown>;
 
 export const DEFAULT_COLUMN_WIDTH = 120;
 const SELECTION_WIDTH = 48;
+/** Room for the body's vertical scroll bar, which the columns share with the table's width. */
+const SCROLLBAR_WIDTH = 16;
 
 export interface DataTableProps {
   rows: Row[];
@@ -29,6 +34,27 @@ export interface DataTableProps {
   virtual?: boolean;
   expandable?: TableProps<Row>['expandable'];
   rowClassName?: (row: Row) => string;
+  /** antd size: 默认 large, 中等 middle, 紧凑 small. */
+  density?: Density;
+  /** Columns whose width the user set: kept as they are when the others are fitted. */
+  lockedWidths?: ReadonlySet<string>;
+  /** Dragging a header's edge: the column's new width. */
+  onResize?: (dataIndex: string, width: number) => void;
+}
+
+/** The width of the element, followed as it changes (0 until laid out, or where nothing measures). */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    setWidth(el.clientWidth);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, width] as const;
 }
 
 /** Table columns from the definition: widths, ellipsis, dictionary text, server sorting. */
@@ -77,11 +103,51 @@ export function DataTable(props: DataTableProps) {
     scrollY = 600,
     virtual,
     expandable,
+    density = DEFAULT_DENSITY,
+    lockedWidths,
+    onResize,
   } = props;
+  const [boxRef, boxWidth] = useWidth();
   // On a phone a pinned column (操作 above all) covers most of the screen: nothing is pinned there,
   // and the rows are plain (not virtual) so a finger scrolls them sideways natively.
   const phone = useDevice() === 'mobile';
-  const cols = tableColumns(columns, sort).map((c) => (phone ? { ...c, fixed: undefined } : c));
+  // Widths from the rows on screen and the definition, fitted into the table's box so that no data
+  // column starts hidden behind the pinned 操作 column (the table scrolls only when even the headers
+  // do not fit).
+  const tree = !!expandable;
+  // Measured once per change of rows or columns, not on every selection click (1,000 rows × columns).
+  const needs = useMemo(() => {
+    const measured = tree ? flatRows(rows) : rows;
+    const depth = tree ? treeDepth(rows) : -1;
+    return columns.map((c, i) =>
+      lockedWidths?.has(c.dataIndex) && c.width
+        ? { want: c.width, min: c.width, locked: true }
+        : columnNeed(c, measured, density, i === 0 ? depth : -1),
+    );
+  }, [columns, rows, density, tree, lockedWidths]);
+  // A virtual body draws its scroll bar over the rows; a plain one takes the room from the columns.
+  const scrollbar = virtual && !phone ? 0 : SCROLLBAR_WIDTH;
+  const fixedWidth = (selection ? SELECTION_WIDTH : 0) + (actions?.width ?? 0) + scrollbar;
+  // A phone scrolls the table sideways instead (nothing is pinned there to hide columns behind).
+  const widths = fitWidths(needs, boxWidth && !phone ? boxWidth - fixedWidth : 0);
+  const sized = columns.map((c, i) => ({ ...c, width: widths[i] }));
+  const cols: NonNullable<TableProps<Row>['columns']> = tableColumns(sized, sort).map((c, i) => ({
+    ...c,
+    // Text of a column narrowed to fit is cut with an ellipsis; the cell's title shows the whole.
+    ellipsis: widths[i]! < needs[i]!.want || undefined,
+    onCell:
+      widths[i]! < needs[i]!.want
+        ? (row: Row) => ({ title: displayText(row, columns[i]!.dataIndex) })
+        : undefined,
+    fixed: phone ? undefined : c.fixed,
+    onHeaderCell: () =>
+      onResize && !phone
+        ? ({
+            onResizeEnd: (w: number) => onResize(columns[i]!.dataIndex, w),
+            resizeLabel: t.renderer.listSettings.resize(columns[i]!.title),
+          } as ResizableTitleProps & HTMLAttributes<HTMLElement>)
+        : {},
+  }));
   if (actions) {
     cols.push({
       key: '__actions',
@@ -113,42 +179,45 @@ export function DataTable(props: DataTableProps) {
   };
 
   return (
-    <Table<Row>
-      size="middle"
-      bordered
-      rowKey={rowKey}
-      dataSource={rows}
-      columns={cols}
-      loading={loading}
-      virtual={virtual && !phone}
-      scroll={{ x: width, y: scrollY }}
-      expandable={expandable}
-      rowClassName={props.rowClassName}
-      rowSelection={
-        selection
-          ? {
-              selectedRowKeys: selection.keys,
-              columnWidth: SELECTION_WIDTH,
-              fixed: !phone,
-              getCheckboxProps: (row) => ({ disabled: isPlaceholder(row) }),
-              onChange: (keys, selectedRows) => selection.onChange(keys, selectedRows),
-            }
-          : undefined
-      }
-      onChange={handleChange}
-      pagination={
-        paging
-          ? {
-              current: paging.pageNo,
-              pageSize: paging.pageSize,
-              total: paging.total,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showSizeChanger: true,
-              showQuickJumper: true,
-              showTotal: (total, range) => t.renderer.table.total(range[0], range[1], total),
-            }
-          : false
-      }
-    />
+    <div ref={boxRef} className="list-table-box">
+      <Table<Row>
+        size={density}
+        bordered
+        components={onResize ? { header: { cell: ResizableTitle } } : undefined}
+        rowKey={rowKey}
+        dataSource={rows}
+        columns={cols}
+        loading={loading}
+        virtual={virtual && !phone}
+        scroll={{ x: width, y: scrollY }}
+        expandable={expandable}
+        rowClassName={props.rowClassName}
+        rowSelection={
+          selection
+            ? {
+                selectedRowKeys: selection.keys,
+                columnWidth: SELECTION_WIDTH,
+                fixed: !phone,
+                getCheckboxProps: (row) => ({ disabled: isPlaceholder(row) }),
+                onChange: (keys, selectedRows) => selection.onChange(keys, selectedRows),
+              }
+            : undefined
+        }
+        onChange={handleChange}
+        pagination={
+          paging
+            ? {
+                current: paging.pageNo,
+                pageSize: paging.pageSize,
+                total: paging.total,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showSizeChanger: true,
+                showQuickJumper: true,
+                showTotal: (total, range) => t.renderer.table.total(range[0], range[1], total),
+              }
+            : false
+        }
+      />
+    </div>
   );
 }

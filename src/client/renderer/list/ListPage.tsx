@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Col, Row as GridRow, Spin } from 'antd';
-import { Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, ConfigProvider, Row as GridRow, Spin } from 'antd';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
@@ -19,11 +19,17 @@ import { SuperQuery } from '../superquery/SuperQuery';
 import { needsChildren, prepareTreeRows, withChildren, type TreeRow } from '../tree/tree-rows';
 import { DataTable } from './DataTable';
 import { editPayload, editValues } from './edit-values';
+import { actionsPx, flatRows } from './fit';
 import { QueryForm } from './QueryForm';
 import { hasRowActions, rowActionItems, type RowHandlers } from './row-items';
 import { RowActions } from './RowActions';
+import { setWidth } from './settings/model';
+import { TableTools } from './settings/TableTools';
+import { useFullscreen } from './settings/useFullscreen';
+import { useListSettings } from './settings/useListSettings';
 import { Toolbar } from './Toolbar';
 import { useListQuery } from './useListQuery';
+import './list.css';
 import { lazyNamed } from '../../router/lazy';
 
 // The import dialog (antd Upload) loads when 导入 is first clicked.
@@ -61,10 +67,22 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
   const q = useListQuery(page, routeCode, fixedParams);
   const { rowKey, isTree, listApi, params, data, selection } = q;
   const routeParams = useMemo(() => ({ code: routeCode }), [routeCode]);
-  const columns = useMemo(
+  const defined = useMemo(
     () => (page.columns ?? []).filter((c) => !c.hidden && (!c.permission || perms.has(c.permission))),
     [page.columns, perms],
   );
+  // Arranged per user and list; a list inside a drawer is told apart from its page by its own address.
+  const listSettings = useListSettings(
+    defined,
+    embedded ? `${location.pathname}@${listApi?.url ?? ''}` : location.pathname,
+  );
+  const { columns, settings, density } = listSettings;
+  const lockedWidths = useMemo(
+    () => new Set(settings.columns.filter((c) => c.width).map((c) => c.key)),
+    [settings.columns],
+  );
+  const rootRef = useRef<HTMLDivElement>(null);
+  const screen = useFullscreen(rootRef, 'renderer-list-fullscreen');
   const queryFields = page.query?.fields ?? NO_FIELDS;
   const moreFields = page.query?.more ?? NO_FIELDS;
 
@@ -183,6 +201,21 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
     run: runAction,
   };
 
+  // The 操作 column as wide as the widest row's links on one line (the definition's width until rows come).
+  const inline = ra.inline ?? 2;
+  const actionsWidth = data.rows.length
+    ? Math.max(
+        ...(isTree ? flatRows(data.rows) : data.rows).map((row) =>
+          actionsPx(
+            rowActionItems(ra, row, rowHandlers).map((i) => i.label),
+            inline,
+            density,
+          ),
+        ),
+        actionsPx([L.table.action], 1, density),
+      )
+    : (ra.width ?? 160);
+
   const Aside = page.aside ? asidePart(page.aside.part) : null;
   const PartView = part ? actionPart(part.config.part) : null;
   const showPaging = data.paged && page.list?.pagination !== false;
@@ -230,6 +263,18 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
         }
         selectedCount={selection.keys.length}
         onClearSelection={() => q.select({ keys: [], rows: [] })}
+        tools={
+          <TableTools
+            defined={defined}
+            settings={settings}
+            density={density}
+            onChange={listSettings.change}
+            onReset={listSettings.reset}
+            onRefresh={data.reload}
+            fullscreen={screen.fullscreen}
+            onFullscreen={screen.toggle}
+          />
+        }
       />
       {!listApi ? (
         <Alert type="error" showIcon message={L.config.listUrlMissing} />
@@ -250,6 +295,9 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
           rows={data.rows}
           rowKey={rowKey}
           columns={columns}
+          density={density}
+          lockedWidths={lockedWidths}
+          onResize={(key, width) => listSettings.change(setWidth(settings, key, width))}
           loading={data.loading}
           sort={q.sort}
           paging={showPaging ? { ...q.paging, total: data.total } : null}
@@ -262,9 +310,9 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
           actions={
             hasRowActions(ra)
               ? {
-                  width: ra.width ?? 160,
+                  width: actionsWidth,
                   render: (row) => (
-                    <RowActions items={rowActionItems(ra, row, rowHandlers)} inline={ra.inline} />
+                    <RowActions items={rowActionItems(ra, row, rowHandlers)} inline={inline} />
                   ),
                 }
               : undefined
@@ -286,94 +334,104 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
   );
 
   return (
-    <div className="renderer-list-page">
-      {Aside && page.aside ? (
-        <GridRow gutter={12}>
-          <Col xs={24} md={6}>
-            <Card size="small" title={page.aside.title}>
-              <Suspense fallback={<Spin />}>
-                {/* eslint-disable-next-line react-hooks/static-components -- the part registry holds one lazy component per name */}
-                <Aside config={page.aside} onParams={q.setAside} />
-              </Suspense>
-            </Card>
-          </Col>
-          <Col xs={24} md={18}>
+    <div className="renderer-list-page" ref={rootRef}>
+      {/* In full screen only the list's own element is shown: its popups and dialogs must live inside it. */}
+      <ConfigProvider
+        getPopupContainer={screen.fullscreen ? () => rootRef.current ?? document.body : undefined}
+      >
+        {Aside && page.aside ? (
+          <GridRow gutter={12}>
+            {/* From 1200 px the aside gives up a column of the grid: the table needs the room more. */}
+            <Col xs={24} md={6} xl={5}>
+              <Card size="small" title={page.aside.title}>
+                <Suspense fallback={<Spin />}>
+                  {/* eslint-disable-next-line react-hooks/static-components -- the part registry holds one lazy component per name */}
+                  <Aside config={page.aside} onParams={q.setAside} />
+                </Suspense>
+              </Card>
+            </Col>
+            <Col xs={24} md={18} xl={19}>
+              {main}
+            </Col>
+          </GridRow>
+        ) : (
+          <>
+            {page.aside && <Alert type="error" showIcon message={L.page.unknownPart(page.aside.part)} />}
             {main}
-          </Col>
-        </GridRow>
-      ) : (
-        <>
-          {page.aside && <Alert type="error" showIcon message={L.page.unknownPart(page.aside.part)} />}
-          {main}
-        </>
-      )}
+          </>
+        )}
 
-      {form && page.form && (
-        <FormDialog
-          open
-          title={form.title}
-          form={page.form}
-          mode={form.mode}
-          values={form.values}
-          fieldState={perms.fieldState}
-          submit={submitForm}
-          onClose={() => setForm(null)}
-          onSaved={data.reload}
-        />
-      )}
-      {actionForm?.action.form && (
-        <FormDialog
-          open
-          title={actionForm.action.form.title ?? actionForm.action.title}
-          form={actionForm.action.form}
-          mode={actionForm.ctx.row ? 'edit' : 'add'}
-          values={actionForm.values}
-          fieldState={perms.fieldState}
-          submit={(values) => {
-            const api = apiOf(actionForm.action.api, 'post')!;
-            const row = actionForm.ctx.row;
-            const id = row ? String(row[rowKey] ?? '') : undefined;
-            return callApi(
-              api,
-              { ...resolveValues(actionForm.action.params, actionForm.ctx), ...actionForm.values, ...values },
-              { id, code: routeCode },
-            );
-          }}
-          onClose={() => setActionForm(null)}
-          onSaved={data.reload}
-        />
-      )}
-      <DetailView
-        row={detailRow}
-        detail={page.detail}
-        columns={page.columns ?? []}
-        onClose={() => setDetailRow(null)}
-      />
-      {importOpen && importSpec && pageApi(page.api, 'importExcel') && (
-        <Suspense fallback={null}>
-          <ImportExcelModal
+        {form && page.form && (
+          <FormDialog
             open
-            url={fillPath(pageApi(page.api, 'importExcel')!.url, { code: routeCode }).url}
-            online={importSpec.online}
-            onClose={() => setImportOpen(false)}
-            onImported={data.reload}
+            title={form.title}
+            form={page.form}
+            mode={form.mode}
+            values={form.values}
+            fieldState={perms.fieldState}
+            submit={submitForm}
+            onClose={() => setForm(null)}
+            onSaved={data.reload}
           />
-        </Suspense>
-      )}
-      {part && PartView && (
-        <Suspense fallback={null}>
-          {/* eslint-disable-next-line react-hooks/static-components -- the part registry holds one lazy component per name */}
-          <PartView
-            config={part.config}
-            row={part.row}
-            selected={part.selected}
-            routeCode={routeCode}
-            onClose={() => setPart(null)}
-            onDone={data.reload}
+        )}
+        {actionForm?.action.form && (
+          <FormDialog
+            open
+            title={actionForm.action.form.title ?? actionForm.action.title}
+            form={actionForm.action.form}
+            mode={actionForm.ctx.row ? 'edit' : 'add'}
+            values={actionForm.values}
+            fieldState={perms.fieldState}
+            submit={(values) => {
+              const api = apiOf(actionForm.action.api, 'post')!;
+              const row = actionForm.ctx.row;
+              const id = row ? String(row[rowKey] ?? '') : undefined;
+              return callApi(
+                api,
+                {
+                  ...resolveValues(actionForm.action.params, actionForm.ctx),
+                  ...actionForm.values,
+                  ...values,
+                },
+                { id, code: routeCode },
+              );
+            }}
+            onClose={() => setActionForm(null)}
+            onSaved={data.reload}
           />
-        </Suspense>
-      )}
-      {part && !PartView && <Alert type="error" showIcon message={L.page.unknownPart(part.config.part)} />}
+        )}
+        <DetailView
+          row={detailRow}
+          detail={page.detail}
+          columns={page.columns ?? []}
+          onClose={() => setDetailRow(null)}
+        />
+        {importOpen && importSpec && pageApi(page.api, 'importExcel') && (
+          <Suspense fallback={null}>
+            <ImportExcelModal
+              open
+              url={fillPath(pageApi(page.api, 'importExcel')!.url, { code: routeCode }).url}
+              online={importSpec.online}
+              onClose={() => setImportOpen(false)}
+              onImported={data.reload}
+            />
+          </Suspense>
+        )}
+        {part && PartView && (
+          <Suspense fallback={null}>
+            {/* eslint-disable-next-line react-hooks/static-components -- the part registry holds one lazy component per name */}
+            <PartView
+              config={part.config}
+              row={part.row}
+              selected={part.selected}
+              routeCode={routeCode}
+              onClose={() => setPart(null)}
+              onDone={data.reload}
+            />
+          </Suspense>
+        )}
+        {part && !PartView && <Alert type="error" showIcon message={L.page.unknownPart(part.config.part)} />}
+      </ConfigProvider>
     </div>
   );
 }

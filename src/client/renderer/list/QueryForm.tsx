@@ -92,8 +92,9 @@ export function QueryForm({ fields, more, onSearch }: QueryFormProps) {
               <QueryInput field={f} widgets={i < fields.length ? first.widgets : rest.widgets} />
             </Col>
           ))}
-          <Col xl={6} lg={8} md={12} xs={24}>
-            <Space wrap style={{ marginBottom: 24 }}>
+          {/* The buttons keep together on one line (a narrow grid cell put 展开 on a line of its own). */}
+          <Col xs={24} md={{ flex: 'none' }}>
+            <Space style={{ marginBottom: 24 }}>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
                 {L.search}
               </Button>

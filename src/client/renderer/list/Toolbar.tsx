@@ -23,6 +23,8 @@ export interface ToolbarProps {
   superQuery?: ReactNode;
   selectedCount: number;
   onClearSelection: () => void;
+  /** The icons at the right (refresh, density, column settings, full screen). */
+  tools?: ReactNode;
 }
 
 /** The buttons above the table, then the selection count (spec §2). */
@@ -35,37 +37,46 @@ export function Toolbar({
   superQuery,
   selectedCount,
   onClearSelection,
+  tools,
 }: ToolbarProps) {
   return (
     <div className="renderer-toolbar" style={{ marginBottom: 12 }}>
-      <Space wrap>
-        {add && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
-            {add.title ?? L.add}
-          </Button>
-        )}
-        {exportXls && (
-          <Button icon={<DownloadOutlined />} onClick={exportXls.onClick}>
-            {exportXls.title ?? L.export}
-          </Button>
-        )}
-        {importXls && (
-          <Button icon={<UploadOutlined />} onClick={importXls.onClick}>
-            {importXls.title ?? L.import}
-          </Button>
-        )}
-        {custom.map((b) => (
-          <Button key={b.key} danger={b.danger} type={b.primary ? 'primary' : 'default'} onClick={b.onClick}>
-            {b.title}
-          </Button>
-        ))}
-        {superQuery}
-        {batchDelete && (
-          <Button danger icon={<DeleteOutlined />} onClick={batchDelete.onClick}>
-            {batchDelete.title ?? L.batchDelete}
-          </Button>
-        )}
-      </Space>
+      <div className="renderer-toolbar-row">
+        <Space wrap>
+          {add && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
+              {add.title ?? L.add}
+            </Button>
+          )}
+          {exportXls && (
+            <Button icon={<DownloadOutlined />} onClick={exportXls.onClick}>
+              {exportXls.title ?? L.export}
+            </Button>
+          )}
+          {importXls && (
+            <Button icon={<UploadOutlined />} onClick={importXls.onClick}>
+              {importXls.title ?? L.import}
+            </Button>
+          )}
+          {custom.map((b) => (
+            <Button
+              key={b.key}
+              danger={b.danger}
+              type={b.primary ? 'primary' : 'default'}
+              onClick={b.onClick}
+            >
+              {b.title}
+            </Button>
+          ))}
+          {superQuery}
+          {batchDelete && (
+            <Button danger icon={<DeleteOutlined />} onClick={batchDelete.onClick}>
+              {batchDelete.title ?? L.batchDelete}
+            </Button>
+          )}
+        </Space>
+        {tools}
+      </div>
       {selectedCount > 0 && (
         <Alert
           style={{ marginTop: 12 }}
