@@ -765,7 +765,7 @@ export interface PagePart {
   part: string;
   title?: string;
   width?: number;
-  props?: SubListProps | PermissionTreeProps | DepartTreeFilterProps | {};
+  props?: SubListProps | PermissionTreeProps | DepartTreeFilterProps | RecycleBinProps | {};
 }
 
 /**
@@ -1262,6 +1262,43 @@ export interface PermissionTreeProps {
 export interface DepartTreeFilterProps {
   param: string;
   api?: ApiRef;
+}
+
+/**
+ * The recycle bin of a list (toolbar action of kind part, part RecycleBin): the deleted records from `list` (a page {records,total} or a plain array), chosen and restored or deleted for good. The chosen ids go where each call says: `{id}`/`{ids}` in its path (comma-joined), or a `$selected` value in its params or body. The main list reloads after a change.
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "RecycleBinProps".
+ */
+export interface RecycleBinProps {
+  list: ApiRef;
+  restore: RecycleBinCall;
+  purge: RecycleBinCall;
+  /**
+   * @minItems 1
+   */
+  columns: PageColumn[];
+  /**
+   * Id property of a record (default id).
+   */
+  rowKey?: string;
+  /**
+   * The records are dictionaries: reload the console's dictionary cache after a change.
+   */
+  refreshDicts?: boolean;
+}
+
+/**
+ * Restore or purge in a recycle bin: the API, the ids in `params` (query) or `body` (JSON), and the permission that shows the button.
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "RecycleBinCall".
+ */
+export interface RecycleBinCall {
+  api: ApiRef;
+  params?: ValueMap;
+  body?: ValueMap;
+  permission?: string;
 }
 
 /**

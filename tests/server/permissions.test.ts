@@ -81,7 +81,7 @@ describe.each(DIALECTS)('menus and permissions on $name', ({ url }) => {
     expect(sub.every((n) => n.parentId === SYSTEM)).toBe(true);
     const batch = (await get(`/sys/permission/getSystemSubmenuBatch?parentIds=${USER_MENU},${DICT_MENU},`)).json().result;
     expect(Object.keys(batch).sort()).toEqual([DICT_MENU, USER_MENU].sort());
-    expect(batch[DICT_MENU].map((n: Node) => n.perms)).toEqual(['dict:add', 'dict:edit', 'dict:delete']);
+    expect(batch[DICT_MENU].map((n: Node) => n.perms)).toEqual(['dict:add', 'dict:edit', 'dict:delete', 'dict:recycle', 'dict:purge']);
     const injected = (await get(`/sys/permission/getSystemSubmenuBatch?parentIds=${encodeURIComponent("x') or ('1'='1")}`)).json();
     expect(injected.result).toEqual({ "x') or ('1'='1": [] });
   });

@@ -20,4 +20,6 @@ export const badRequest = (message: string) => new ApiError(message, 400, 400);
 export const unauthorized = (message = 'Token失效，请重新登录!') => new ApiError(message, 401, 401);
 export const noPermission = (message = '没有权限，请联系管理员授权') => new ApiError(message, 403, 510);
 export const forbidden = (message = '拒绝访问') => new ApiError(message, 403, 403);
+/** The request clashes with current data (a restore onto a taken phone number): HTTP 409. */
+export const conflict = (message: string) => new ApiError(message, 409, 409);
 export const notFound = (message = '很抱歉，资源未找到!') => new ApiError(message, 404, 404);

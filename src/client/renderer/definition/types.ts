@@ -21,6 +21,8 @@ export type {
   SubListProps,
   PermissionTreeProps,
   DepartTreeFilterProps,
+  RecycleBinProps,
+  RecycleBinCall,
   PageAction,
   ToolbarButton,
   PageToolbar,

@@ -10,6 +10,7 @@ import { dictAdminRoutes } from './admin-routes.js';
 import { cacheRoutes } from './cache-routes.js';
 import { callerDictItems, countPlainDictItems, isTableDict, plainDictItems, sortItems, splitOrderAnnotation } from './dict-items.js';
 import { dictItemRoutes } from './item-routes.js';
+import { dictRecycleRoutes } from './recycle-routes.js';
 
 const CodeParams = Type.Object({ dictCode: Type.String({ minLength: 1, maxLength: 400 }) });
 const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 }));
@@ -145,4 +146,5 @@ export async function dictRoutes(fastify: FastifyInstance) {
   await app.register(dictAdminRoutes);
   await app.register(dictItemRoutes);
   await app.register(cacheRoutes);
+  await app.register(dictRecycleRoutes);
 }

@@ -17,9 +17,10 @@ export const USER_NOT_FOUND = '未找到对应数据';
 /**
  * The predicate of the users a request may see or change: not deleted, not the reserved account,
  * inside the caller's tenant and data scope, and within the data rules the caller's roles carry on the
- * user page (protocol §8) — so lists, exports, pickers and edits all agree.
+ * user page (protocol §8) — so lists, exports, pickers and edits all agree. With `deleted`, the same
+ * reach over the logically deleted users (the recycle bin).
  */
-export async function visibleUsers(request: FastifyRequest) {
+export async function visibleUsers(request: FastifyRequest, { deleted = false }: { deleted?: boolean } = {}) {
   const session = request.user();
   const scope = await request.scope();
   const rules = await grantedDataRules(request.server.ctx.db.kysely, session.userId, {
@@ -30,7 +31,7 @@ export async function visibleUsers(request: FastifyRequest) {
   );
   return (eb: ExpressionBuilder<Database, 'sysUser'>) =>
     eb.and([
-      eb('sysUser.delFlag', '=', 0),
+      eb('sysUser.delFlag', '=', deleted ? 1 : 0),
       eb('sysUser.username', '!=', RESERVED_USERNAME),
       userInScope(eb, session, scope),
       ...(ruled ? [ruled(eb)] : []),
@@ -67,11 +68,18 @@ async function refuseAdministrators(db: Kysely<Database>, request: FastifyReques
 
 /**
  * The users a write may touch: all visible to the caller (scope, tenant, data rules; no partial
- * batches) and administrators only for administrators. With `event`, a refusal is security-logged.
+ * batches) and administrators only for administrators. With `event`, a refusal is security-logged;
+ * with `deleted`, the users come from the recycle bin.
  */
-export async function loadManagedUsers(db: Kysely<Database>, request: FastifyRequest, ids: string[], event?: SecurityEvent) {
+export async function loadManagedUsers(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  ids: string[],
+  event?: SecurityEvent,
+  opts: { deleted?: boolean } = {},
+) {
   if (ids.length === 0) throw bizError('请选择一条记录！');
-  const where = await visibleUsers(request);
+  const where = await visibleUsers(request, opts);
   const rows = await db.selectFrom('sysUser').select(USER_COLUMNS).where('sysUser.id', 'in', ids).where(where).execute();
   if (rows.length !== new Set(ids).size) {
     if (!event) throw bizError(USER_NOT_FOUND);
