@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyPage, type AnyComponent, type Loader } from './lazy';
 import { normaliseComponent } from './menu-routes';
+import { ACCOUNT_CENTRE_COMPONENT } from '../pages/account/path';
 
 export type ResolvedComponent = LazyExoticComponent<AnyComponent> | ComponentType<Record<string, never>>;
 export type ComponentResolver = (component: string) => LazyExoticComponent<AnyComponent> | ResolvedComponent | null;
@@ -14,6 +15,7 @@ const BUILT_IN: Record<string, Loader> = {
   'exception/500': () => import('../pages/exception/Exception500'),
   'result/Success': () => import('../pages/result/SuccessPage'),
   'result/Error': () => import('../pages/result/ErrorPage'),
+  [ACCOUNT_CENTRE_COMPONENT]: () => import('../pages/account/AccountCentrePage'),
   // Popup report list screens (/online/cgreport/:code) and the report designer's demos.
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('../pages/report/ReportListPage'),
   OnlineReport: () => import('../pages/report/ReportListPage'),

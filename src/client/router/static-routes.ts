@@ -1,6 +1,7 @@
 import { HOME_PATH } from '../config/constants';
 import { t } from '../locale/zh-CN';
 import { EXCEPTION_TYPES } from '../pages/exception/types';
+import { ACCOUNT_CENTRE_COMPONENT, ACCOUNT_CENTRE_PATH } from '../pages/account/path';
 import type { FlatRoute, RouteMeta } from './menu-routes';
 
 const meta = (title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
@@ -33,6 +34,7 @@ export function staticLayoutRoutes(): FlatRoute[] {
     ...EXCEPTION_TYPES.map((type) => page(`/exception/${type}`, `exception/${type}`, t.shell.exception.titles[type])),
     page('/result/success', 'result/Success', s.resultSuccess),
     page('/result/fail', 'result/Error', s.resultFail),
+    page(ACCOUNT_CENTRE_PATH, ACCOUNT_CENTRE_COMPONENT, t.account.title),
   ];
 }
 

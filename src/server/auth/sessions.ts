@@ -17,6 +17,16 @@ export interface Session {
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
+const USER_AGENT_MAX = 300;
+
+/** One of a user's live sessions as he may see it: a non-secret id, never the token or its hash. */
+export interface OwnSession {
+  id: string;
+  userAgent: string | null;
+  clientIp: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+}
 
 type RevokeQuery = UpdateQueryBuilder<Database, 'sysSession', 'sysSession', UpdateResult>;
 
@@ -51,6 +61,7 @@ export class SessionStore {
     orgCode: string | null,
     appCode: string,
     clientIp: string,
+    userAgent?: string,
   ): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
@@ -68,6 +79,7 @@ export class SessionStore {
         expiresAt: now + this.cfg.sessionAbsoluteMs,
         revoked: 0,
         clientIp,
+        userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
       })
       .execute();
     return token;
@@ -95,6 +107,23 @@ export class SessionStore {
       for (const r of rows) out.add(r.id);
     }
     return out;
+  }
+
+  /** A user's live sessions, most recently active first (the personal centre's 我的会话). */
+  async listOwn(userId: string): Promise<OwnSession[]> {
+    return this.live(Date.now())
+      .select(['s.id', 's.userAgent', 's.clientIp', 's.createdAt', 's.lastSeenAt'])
+      .where('s.userId', '=', userId)
+      .orderBy('s.lastSeenAt', 'desc')
+      .orderBy('s.id')
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, createdAt: Number(r.createdAt), lastSeenAt: Number(r.lastSeenAt) })));
+  }
+
+  /** Ends one session only if it belongs to `userId`; false when there was no such live session of his. */
+  async revokeOwn(userId: string, sessionId: string): Promise<boolean> {
+    const ended = await this.end((q) => q.where('id', '=', sessionId).where('userId', '=', userId));
+    return ended.length > 0;
   }
 
   /** Resolves a live session: not revoked, within its absolute life and idle limit, user active. */
@@ -142,20 +171,21 @@ export class SessionStore {
    * change of roles, departments or tenants, forced logout, a frozen tenant), so every one of them also
    * closes the sockets opened with the ended sessions.
    */
-  private async end(where: (q: RevokeQuery) => RevokeQuery): Promise<void> {
+  private async end(where: (q: RevokeQuery) => RevokeQuery): Promise<string[]> {
     const rows = await where(this.db.updateTable('sysSession').set({ revoked: 1 }).where('revoked', '=', 0)).returning('id').execute();
-    if (rows.length === 0) return;
+    if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     await Promise.all([...this.listeners].map((listen) => listen(ids)));
+    return ids;
   }
 
   async revoke(sessionId: string): Promise<void> {
     await this.end((q) => q.where('id', '=', sessionId));
   }
 
-  /** Ends every session of a user (password change, freeze, role change), optionally keeping one. */
-  async revokeUser(userId: string, exceptSessionId?: string): Promise<void> {
-    await this.end((q) => (exceptSessionId ? q.where('userId', '=', userId).where('id', '!=', exceptSessionId) : q.where('userId', '=', userId)));
+  /** Ends every session of a user (password change, freeze, role change), optionally keeping one; returns the ids ended. */
+  async revokeUser(userId: string, exceptSessionId?: string): Promise<string[]> {
+    return this.end((q) => (exceptSessionId ? q.where('userId', '=', userId).where('id', '!=', exceptSessionId) : q.where('userId', '=', userId)));
   }
 
   /** Ends every session opened in a tenant (the tenant was frozen). */

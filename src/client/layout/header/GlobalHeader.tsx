@@ -6,6 +6,8 @@ import { Logo } from '../Logo';
 import { MenuSearch } from '../menu/MenuSearch';
 import { NavMenu } from '../menu/NavMenu';
 import type { MenuEntry } from '../menu/menu-tree';
+import { LockHost } from '../lock/LockHost';
+import { FullscreenToggle } from './FullscreenToggle';
 import { HeaderNoticeSlot } from './HeaderNoticeSlot';
 import { storedProjectName } from './project-name';
 import { UserMenu } from './UserMenu';
@@ -57,9 +59,11 @@ export function GlobalHeader({ entries, topMenu, mobile, collapsed, theme, hidde
       ) : null}
       <div className="shell-header-right">
         {mobile ? null : <MenuSearch entries={entries} />}
+        {mobile ? null : <FullscreenToggle />}
         <HeaderNoticeSlot />
         <UserMenu desktop={!mobile} onOpenSettings={onOpenSettings} />
       </div>
+      <LockHost />
     </Layout.Header>
   );
 }

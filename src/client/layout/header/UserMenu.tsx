@@ -1,6 +1,8 @@
 import {
   ClearOutlined,
   DownOutlined,
+  IdcardOutlined,
+  KeyOutlined,
   LockOutlined,
   LogoutOutlined,
   MessageOutlined,
@@ -8,12 +10,10 @@ import {
   ReloadOutlined,
   SettingOutlined,
   SwapOutlined,
-  UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { staticUrl } from '../../api';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
 import { useSession } from '../../session';
@@ -21,9 +21,12 @@ import { currentUserDeparts, selectDepart } from '../../session/login';
 import type { Depart } from '../../session/types';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { DepartSelectModal } from './DepartSelectModal';
-import { displayName, greetingFor } from './greeting';
+import { displayName, greetingNow } from './greeting';
 import { clearDictCache, clearSystemCache, confirmLogout } from './session-actions';
 import { lazyNamed } from '../../router/lazy';
+import { ACCOUNT_CENTRE_PATH } from '../../pages/account/path';
+import { lockScreen } from '../lock/lock-state';
+import { UserAvatar } from './UserAvatar';
 
 // The doctor's QR card (with the stored-file helpers) loads when it is first opened.
 const DoctorQrModal = lazyNamed(() => import('../../widgets/dialogs/DoctorQrModal'), 'DoctorQrModal');
@@ -54,21 +57,27 @@ export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpen
   };
 
   const items: MenuProps['items'] = [
-    { key: 'greeting', label: h.greeting(greetingFor(new Date().getHours()), name || '—'), disabled: true },
+    { key: 'greeting', label: h.greeting(greetingNow(), name || '—'), disabled: true },
     { type: 'divider' },
+    { key: 'centre', icon: <IdcardOutlined />, label: t.account.menu.centre },
     { key: 'settings', icon: <SettingOutlined />, label: h.settings },
-    { key: 'password', icon: <LockOutlined />, label: h.changePassword },
+    { key: 'password', icon: <KeyOutlined />, label: h.changePassword },
     { key: 'dict', icon: <ReloadOutlined />, label: h.clearDictCache },
     { key: 'cache', icon: <ClearOutlined />, label: h.clearSystemCache },
     { key: 'feedback', icon: <MessageOutlined />, label: h.feedback },
     ...(String(user?.workClass ?? '') === '4' ? [{ key: 'qr', icon: <QrcodeOutlined />, label: h.doctorQr }] : []),
     { key: 'depart', icon: <SwapOutlined />, label: h.switchDepart },
+    { key: 'lock', icon: <LockOutlined />, label: t.account.menu.lock },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: h.logout },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     switch (key) {
+      case 'centre':
+        return navigate(ACCOUNT_CENTRE_PATH);
+      case 'lock':
+        return lockScreen();
       case 'settings':
         return onOpenSettings();
       case 'password':
@@ -92,7 +101,7 @@ export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpen
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <button type="button" className="shell-user" aria-label={h.welcome(name)}>
-          <Avatar size="small" src={user?.avatar ? staticUrl(user.avatar) : undefined} icon={<UserOutlined />} />
+          <UserAvatar size="small" />
           {desktop ? <span className="shell-user-name">{name ? h.welcome(name) : t.shell.depart.noUser}</span> : null}
           <DownOutlined className="shell-user-caret" />
         </button>

@@ -4,12 +4,22 @@ import { LoginThrottle } from '../../auth/throttle.js';
 import { securityLog } from '../../audit/security-log.js';
 import { bizError } from '../../http/errors.js';
 
-/** What a guarded check proves: a sign-in (password or SMS code) or the old password of a change. */
-export type AttemptKind = 'login' | 'password';
+/**
+ * What a guarded check proves: a sign-in (password or SMS code), the old password of a change, or the
+ * password that unlocks a locked screen.
+ */
+export type AttemptKind = 'login' | 'password' | 'unlock';
 
 const LOCKED: Record<AttemptKind, string> = {
   login: '登录失败次数过多',
   password: '密码错误次数过多',
+  unlock: '密码错误次数过多',
+};
+
+const FAILED: Record<AttemptKind, string> = {
+  login: '登录失败：凭据错误',
+  password: '旧密码校验失败',
+  unlock: '解锁屏幕时密码错误',
 };
 
 export interface GuardedCheck {
@@ -41,10 +51,9 @@ export async function guardedCheck(ctx: AppContext, request: FastifyRequest, g: 
     await attempt.succeed();
     return true;
   }
-  const failed = g.kind === 'login' ? '登录失败：凭据错误' : '旧密码校验失败';
   await securityLog(request, {
     event: g.kind === 'login' ? 'login.failure' : 'password.failure',
-    content: `${failed}（连续第 ${attempt.failures} 次）`,
+    content: `${FAILED[g.kind]}（连续第 ${attempt.failures} 次）`,
     ok: false,
     ...who,
   });

@@ -6,6 +6,7 @@ import { bizError, unauthorized } from '../../http/errors.js';
 import { LOGIN_FAILED, openSession, passwordSignIn, phoneSignIn, userByPhone } from './sign-in.js';
 import { MOBILE_PATTERN, sendSmsCode, SMS_MODES } from './sms.js';
 import { logoutRoutes } from './logout.js';
+import { sessionRoutes } from './session-routes.js';
 import { changeOwnPassword } from './own-password.js';
 import { casUser, feishuMobile } from './identity-providers.js';
 import { userDeparts, userInfo } from './login-result.js';
@@ -127,6 +128,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   );
 
   await app.register(logoutRoutes);
+  await app.register(sessionRoutes);
 
   app.get('/sys/user/getCurrentUserDeparts', { config: { access: 'login' } }, async (request) => {
     const session = request.user();

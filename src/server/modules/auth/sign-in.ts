@@ -38,7 +38,7 @@ export async function openSession(ctx: AppContext, request: FastifyRequest, user
   if (tenantIds.length && activeTenants.length === 0)
     throw await refuse('关联租户均已冻结', '与该用户关联的租户均已被冻结，无法登录！');
   const tenantId = activeTenants[0]?.id ?? 0;
-  const token = await ctx.sessions.create(user.id, tenantId, orgCode, appCodeOf(request, ctx), request.ip);
+  const token = await ctx.sessions.create(user.id, tenantId, orgCode, appCodeOf(request, ctx), request.ip, request.headers['user-agent']);
   if (orgCode && orgCode !== user.orgCode) {
     await db.updateTable('sysUser').set({ orgCode }).where('id', '=', user.id).execute();
   }

@@ -34,7 +34,7 @@ export interface AccountKind {
 }
 
 /** Phone, e-mail and work number identify a person at sign-in and in pickers: one active user each. */
-async function checkUnique(db: Kysely<Database>, patch: ProfilePatch, exceptId?: string) {
+export async function checkUnique(db: Kysely<Database>, patch: ProfilePatch, exceptId?: string) {
   const checks: Array<['phone' | 'email' | 'workNo', string]> = [
     ['phone', '手机号已存在'],
     ['email', '邮箱已存在'],
