@@ -14,6 +14,8 @@ import { positionRoutes } from './position/routes.js';
 import { tenantRoutes } from './tenant/routes.js';
 import { announcementRoutes } from './announcement/routes.js';
 import { messageRoutes } from './message/routes.js';
+import { messageTemplateRoutes } from './message/template-routes.js';
+import { messageSendRoutes } from './message/send-routes.js';
 import { labelRoutes } from './label/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { wsRoutes } from './ws/routes.js';
@@ -41,6 +43,8 @@ export const apiModules: FastifyPluginAsync[] = [
   tenantRoutes,
   announcementRoutes,
   messageRoutes,
+  messageTemplateRoutes,
+  messageSendRoutes,
   labelRoutes,
   feedbackRoutes,
   wsRoutes,

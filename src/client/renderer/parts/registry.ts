@@ -47,4 +47,6 @@ export function asidePart(name: string) {
 
 registerActionPart('PermissionTreeDrawer', () => import('./PermissionTreeDrawer'));
 registerActionPart('SubList', () => import('./SubList'));
+registerActionPart('LabelPicker', () => import('./LabelPicker'));
 registerAsidePart('DepartTreeFilter', () => import('./DepartTreeFilter'));
+registerActionPart('RecycleBin', () => import('../recycle/RecycleBin'));

@@ -6,7 +6,7 @@ import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import type { Database } from '../../db/tables.js';
-import { bizError, noPermission } from '../../http/errors.js';
+import { badRequest, bizError, noPermission } from '../../http/errors.js';
 import { idList } from '../../lib/id-list.js';
 
 const SYS = 'label:sys';
@@ -44,7 +44,7 @@ export async function labelRoutes(fastify: FastifyInstance) {
     '/api/sys/label/myLabel',
     { config: { access: 'login' }, schema: { querystring: Type.Object({ bizType: Type.Optional(BizType), bizId: Type.Optional(BizId) }) } },
     async (request) => {
-      const labels = await db
+      const rows = await db
         .selectFrom('sysLabel')
         .select(['id', 'name', 'color', 'labelType', 'sortNo', 'createTime'])
         .where(visible(request))
@@ -52,6 +52,9 @@ export async function labelRoutes(fastify: FastifyInstance) {
         .orderBy('sortNo')
         .orderBy('createTime')
         .execute();
+      // Whether the caller may change or delete each label: system labels need label:sys.
+      const maySys = (await request.permissions()).has(SYS);
+      const labels = rows.map((l) => ({ ...l, editable: l.labelType === 'user' || maySys }));
       const { bizType, bizId } = request.query;
       if (!bizType || !bizId || labels.length === 0) return ok(labels);
       const linked = new Set(
@@ -132,6 +135,25 @@ export async function labelRoutes(fastify: FastifyInstance) {
   };
   app.post('/api/sys/label/saveByUser', { config: { access: 'login' }, schema: { body: LabelBody } }, (request) => save(request, request.body, 'user'));
   app.post('/api/sys/label/saveBySys', { config: { access: SYS }, schema: { body: LabelBody } }, (request) => save(request, request.body, 'sys'));
+  /** One form for both kinds (the console's label page): a system label needs label:sys, as above. */
+  app.post(
+    '/api/sys/label/save',
+    {
+      config: { access: 'login' },
+      schema: { body: Type.Composite([LabelBody, Type.Object({ labelType: Type.Optional(Type.Union([Type.Literal('sys'), Type.Literal('user')])) })]) },
+    },
+    async (request) => {
+      // An edit keeps the label's kind (the form does not offer to change it).
+      const stored = request.body.id
+        ? await db.selectFrom('sysLabel').select('labelType').where('id', '=', request.body.id).where(visible(request)).executeTakeFirst()
+        : undefined;
+      if (request.body.id && !stored) throw bizError('未找到对应数据');
+      const labelType = stored ? (stored.labelType as 'sys' | 'user') : request.body.labelType;
+      if (!labelType) throw badRequest('请选择标签类型');
+      if (labelType === 'sys' && !(await request.permissions()).has(SYS)) throw noPermission('系统标签只能由管理员维护');
+      return save(request, request.body, labelType);
+    },
+  );
 
   /** Sets which of the caller's visible labels a record carries (others' private labels stay). */
   app.post(
