@@ -12,6 +12,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.js';
 import { installInputRules } from './http/input-rules.js';
 import { requestLogSerializer } from './http/log-redact.js';
+import { prettyLogStream } from './http/pretty-log.js';
 import { RequestLogController } from './http/request-log.js';
 import { MAX_ID_LIST_CHARS } from './lib/id-list.js';
 import { apiModules } from './modules/index.js';
@@ -20,7 +21,8 @@ export type App = FastifyInstance;
 
 /** Builds the Fastify instance: plugins, every API module under the base path, and the console. */
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
-  const logger = opts.logger ?? { level: ctx.cfg.logLevel };
+  const logger =
+    opts.logger ?? { level: ctx.cfg.logLevel, ...(ctx.cfg.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}) };
   const app = Fastify({
     logger: logger && typeof logger === 'object' ? { ...logger, serializers: { req: requestLogSerializer } } : logger,
     genReqId: () => newId().slice(0, 12),
@@ -84,6 +86,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     signSecret: ctx.cfg.signSecret,
     // Where the sign-in page sends people for single sign-on; empty when CAS is not configured.
     casLoginUrl: ctx.cfg.casPrefix ? `${ctx.cfg.casPrefix.replace(/\/+$/, '')}/login` : '',
+    // The zone of the times the server sends; the console greets and shows "today" by it.
+    timeZone: ctx.cfg.timeZone,
   }));
   app.get('/health', { config: { access: 'public' } }, async () => ok('ok'));
 

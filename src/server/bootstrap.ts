@@ -6,6 +6,7 @@ import { seed } from './db/seed.js';
 import { syncMenus } from './db/menu-sync.js';
 import { syncDicts } from './db/dict-sync.js';
 import { createHasher } from './auth/password.js';
+import { setTimeZone } from '../shared/time.js';
 import { SessionStore } from './auth/sessions.js';
 import { loadCheckedDefinitions } from './definitions/check.js';
 import { syncEntities } from './db/entity-sync.js';
@@ -18,11 +19,13 @@ import { seedEntityDemo } from './db/entity-seed-data.js';
 export async function createContext(cfg: Config, schemasDir?: string): Promise<AppContext> {
   // Invalid definitions stop the start, naming file, JSON pointer and reason (definitions/check.ts).
   const defs = loadCheckedDefinitions(schemasDir);
+  // Every local time the server writes or reads follows the configured zone (TZ).
+  setTimeZone(cfg.timeZone);
   const db = await openDatabase(cfg.databaseUrl, cfg.dataDir);
   try {
     await migrate(db);
     const hasher = createHasher(cfg);
-    await seed(db.kysely, hasher, cfg.seedDemo);
+    await seed(db.kysely, hasher, cfg);
     await syncMenus(db.kysely, defs.menus);
     await syncDicts(db.kysely, defs.dicts);
     const { created } = await syncEntities(db, defs.entities);

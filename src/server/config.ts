@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../shared/time.js';
 
 /** The public signing secret of the original protocol: accepted for compatibility, never in production. */
 export const KNOWN_PUBLIC_SIGN_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
@@ -38,9 +39,13 @@ export interface Config {
   trustProxy: string[];
   sessionAbsoluteMs: number;
   sessionIdleMs: number;
+  /** IANA zone of the wall-clock times the server writes and the console greets by (TZ). */
+  timeZone: string;
   logLevel: string;
   /** Requests taking at least this long are logged at `warn` (0: every request); the rest only at `debug`. */
   logSlowMs: number;
+  /** `pretty`: one readable line per record (development default); `json`: JSON lines for collectors. */
+  logFormat: 'pretty' | 'json';
   uploadMaxBytes: number;
   uploadDir: string;
   /** Argon2id cost: memory in KiB and passes. Tests lower them. */
@@ -81,6 +86,18 @@ function int(env: Env, key: string, fallback: number): number {
 
 export class ConfigError extends Error {}
 
+function timeZone(raw: string | undefined): string {
+  const name = raw?.trim() || DEFAULT_TIME_ZONE;
+  if (!isTimeZone(name)) throw new ConfigError(`配置项 TZ 必须是 IANA 时区名称（如 Asia/Shanghai），当前值：${raw}`);
+  return name;
+}
+
+function logFormat(raw: string | undefined, production: boolean): 'pretty' | 'json' {
+  if (!raw) return production ? 'json' : 'pretty';
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new ConfigError(`配置项 LOG_FORMAT 只能是 pretty 或 json，当前值：${raw}`);
+}
+
 /** Every setting with its default; README's configuration table mirrors this list. */
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -100,8 +117,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: list(env.TRUST_PROXY),
     sessionAbsoluteMs: int(env, 'SESSION_ABSOLUTE_HOURS', 168) * 3600_000,
     sessionIdleMs: int(env, 'SESSION_IDLE_MINUTES', 120) * 60_000,
+    timeZone: timeZone(env.TZ),
     logLevel: env.LOG_LEVEL || 'info',
     logSlowMs: int(env, 'LOG_SLOW_MS', 1000),
+    logFormat: logFormat(env.LOG_FORMAT, production),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 20) * 1024 * 1024,
     uploadDir: path.join(dataDir, 'uploads'),
     argon2MemoryKiB: int(env, 'ARGON2_MEMORY_KIB', 19456),
@@ -170,7 +189,9 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['TRUST_PROXY', '(空)', '可信反向代理的地址或网段，逗号分隔；为空时不采信 X-Forwarded-For，以连接地址为准'],
   ['SESSION_ABSOLUTE_HOURS', '168', '会话绝对有效期（小时）'],
   ['SESSION_IDLE_MINUTES', '120', '会话空闲超时（分钟）'],
+  ['TZ', 'Asia/Shanghai', '时区（IANA 名称）：服务端写入的本地时间与控制台的问候语、“今天”都按此时区'],
   ['LOG_LEVEL', 'info', '日志级别'],
+  ['LOG_FORMAT', 'pretty（生产 json）', '日志格式：pretty 为每条一行的可读文本，json 为 JSON 行（供日志采集）'],
   ['LOG_SLOW_MS', '1000', '慢请求阈值（毫秒）：info 级别只记录出错（4xx、5xx）与达到该时长的请求，debug 级别每个请求一行；0 记录每个请求'],
   ['UPLOAD_MAX_MB', '20', '单个上传文件大小上限（MB）'],
   ['ARGON2_MEMORY_KIB / ARGON2_PASSES', '19456 / 2', 'Argon2id 参数'],

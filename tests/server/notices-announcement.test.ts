@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../src/server/db/menu-sync.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+import { clearDemoNotices } from './blank-notices.js';
 
 const ZHANGWEI = stableId('user', 'zhangwei');
 const LINA = stableId('user', 'lina');
@@ -35,6 +36,7 @@ describe.each(DIALECTS)('announcements on $name', ({ url }) => {
 
   beforeAll(async () => {
     t = await createTestApp(url);
+    await clearDemoNotices(t);
     [admin, doctor, nurse, manager] = await Promise.all([t.login('admin'), t.login('zhangwei'), t.login('lina'), t.login('wangfang')]);
   });
   afterAll(async () => t?.close());

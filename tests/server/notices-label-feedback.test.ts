@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+import { clearDemoNotices } from './blank-notices.js';
 
 describe.each(DIALECTS)('labels and feedback on $name', ({ url }) => {
   let t: TestApp;
@@ -12,6 +13,7 @@ describe.each(DIALECTS)('labels and feedback on $name', ({ url }) => {
 
   beforeAll(async () => {
     t = await createTestApp(url);
+    await clearDemoNotices(t);
     [admin, doctor, nurse, operator] = await Promise.all([t.login('admin'), t.login('zhangwei'), t.login('lina'), t.login('liuyang')]);
   });
   afterAll(async () => t?.close());

@@ -3,6 +3,7 @@ import { stableId } from '../../src/server/db/menu-sync.js';
 import { sendMessage } from '../../src/server/modules/message/send.js';
 import { formatDateTime } from '../../src/shared/time.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+import { clearDemoNotices } from './blank-notices.js';
 
 const ZHANGWEI = stableId('user', 'zhangwei');
 const LINA = stableId('user', 'lina');
@@ -17,6 +18,7 @@ describe.each(DIALECTS)('user messages on $name', ({ url }) => {
 
   beforeAll(async () => {
     t = await createTestApp(url);
+    await clearDemoNotices(t);
     [doctor, nurse] = await Promise.all([t.login('zhangwei'), t.login('lina')]);
   });
   afterAll(async () => t?.close());

@@ -1,4 +1,5 @@
 import { DEFAULT_APP_CODE, resolveVariant, type AppVariant } from './variants';
+import { DEFAULT_TIME_ZONE, isTimeZone, setTimeZone } from '../../shared/time';
 
 /** What `/config.json` tells the console at start (one build, every deployment). */
 export interface RuntimeConfig {
@@ -14,12 +15,15 @@ export interface RuntimeConfig {
   routerBase?: string;
   /** The CAS server's login page; the sign-in screen offers single sign-on when set. */
   casLoginUrl?: string;
+  /** The server's IANA time zone (TZ): greetings, "today" and the times it sends follow it. */
+  timeZone: string;
 }
 
 const DEFAULTS: RuntimeConfig = {
   apiBase: '/jeecg-boot',
   staticDomain: '/jeecg-boot/sys/common/static',
   appCode: DEFAULT_APP_CODE,
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 let current: RuntimeConfig = { ...DEFAULTS };
@@ -51,6 +55,9 @@ export function setRuntimeConfig(patch: Partial<RuntimeConfig>): RuntimeConfig {
     if (typeof v === 'string') (next as unknown as Record<string, string>)[k] = v;
   }
   next.apiBase = next.apiBase.replace(/\/+$/, '');
+  // A zone this browser does not know keeps the previous one rather than breaking every date.
+  if (!isTimeZone(next.timeZone)) next.timeZone = current.timeZone;
+  setTimeZone(next.timeZone);
   current = next;
   return current;
 }

@@ -8,6 +8,9 @@ import { widgets } from './widgets';
 import { renderer } from './renderer';
 import { notices } from './notices';
 import { editable } from './editable';
+import { account } from './account';
+import { messagesAdmin } from './messages-admin';
+import { recycle } from './recycle';
 
-export const t = { common, shell, widgets, renderer, notices, editable } as const;
+export const t = { common, shell, widgets, renderer, notices, editable, account, messagesAdmin, recycle } as const;
 export type Messages = typeof t;

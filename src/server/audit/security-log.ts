@@ -13,6 +13,7 @@ export const SECURITY_EVENTS = {
   'login.failure': { type: 1, title: '登录失败' },
   'login.locked': { type: 1, title: '账号锁定' },
   logout: { type: 1, title: '退出登录' },
+  'session.revoke': { type: 1, title: '退出本人其他会话' },
   'password.change': { type: 2, title: '修改密码' },
   'password.reset': { type: 2, title: '重置密码' },
   'password.failure': { type: 2, title: '旧密码校验失败' },
@@ -21,6 +22,8 @@ export const SECURITY_EVENTS = {
   'user.tenants': { type: 2, title: '变更用户租户' },
   'user.frozen': { type: 2, title: '冻结/解冻用户' },
   'user.forceLogout': { type: 2, title: '强制下线' },
+  'user.restore': { type: 2, title: '还原用户' },
+  'user.purge': { type: 2, title: '彻底删除用户' },
   'role.permissions': { type: 2, title: '变更角色权限' },
   'sensitive.reveal': { type: 2, title: '查看敏感信息' },
 } as const;

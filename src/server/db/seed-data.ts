@@ -78,26 +78,34 @@ export const NAMED_USERS: DemoUser[] = [
 ];
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高'.split('');
-const GIVEN = ['建国', '秀英', '海燕', '志强', '丽娟', '俊杰', '晓明', '雪梅', '文博', '静怡', '子涵', '浩然', '欣怡', '宇航', '思远', '梦琪', '国华', '春兰', '立新', '玉兰'];
 const PINYIN_SURNAMES = ['wang', 'li', 'zhang', 'liu', 'chen', 'yang', 'huang', 'zhao', 'wu', 'zhou', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo', 'he', 'lin', 'luo', 'gao'];
+/**
+ * Given names by recorded sex (1 male, 2 female), 25 each: generated staff alternate male and female
+ * and each takes the next unused name of their sex, so every full name is unique and fits the person.
+ */
+export const GIVEN_NAMES: Record<1 | 2, readonly string[]> = {
+  1: ['建国', '志强', '俊杰', '晓明', '浩然', '宇航', '思远', '国华', '立新', '文博', '子轩', '鹏飞', '振华', '海涛', '明辉', '永刚', '嘉诚', '志远', '博文', '德明', '建平', '俊峰', '家豪', '宏伟', '晨阳'],
+  2: ['秀英', '海燕', '丽娟', '雪梅', '静怡', '欣怡', '梦琪', '春兰', '玉兰', '婉清', '雨萱', '诗涵', '佳怡', '慧敏', '晓燕', '丽华', '美玲', '淑芬', '思琪', '雅婷', '月华', '红梅', '桂芳', '若曦', '心怡'],
+};
+export const GENERATED_USER_COUNT = 50;
 
 /** 50 more staff spread over the clinical and operations departments. */
 export function generatedUsers(): DemoUser[] {
   const departs = DEPARTS.filter(([code]) => code.length === 9).map(([code]) => code);
   const users: DemoUser[] = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < GENERATED_USER_COUNT; i++) {
     const s = i % SURNAMES.length;
-    const g = (i * 7) % GIVEN.length;
+    const sex: 1 | 2 = i % 2 === 0 ? 1 : 2;
     const depart = departs[i % departs.length];
     const nursing = depart === 'A01A01A04' || depart === 'A02A02';
     const ops = depart.startsWith('A01A03');
     users.push({
       username: `${PINYIN_SURNAMES[s]}${String(i + 1).padStart(3, '0')}`,
-      realname: SURNAMES[s] + GIVEN[g],
+      realname: SURNAMES[s] + GIVEN_NAMES[sex][Math.floor(i / 2)],
       roles: [nursing ? 'nurse' : ops ? 'org_manager' : 'doctor'],
       departs: [depart],
       post: nursing ? 'nurse' : ops ? (depart === 'A01A03A02' ? 'buyer' : 'engineer') : ['attending', 'resident', 'associate_chief'][i % 3],
-      sex: i % 2 === 0 ? 1 : 2,
+      sex,
     });
   }
   return users;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './tables.js';
 import type { PasswordHasher } from '../auth/password.js';
+import type { Config } from '../config.js';
 import { stableId } from './menu-sync.js';
 import { formatDateTime, parseDateTime } from '../../shared/time.js';
 import {
@@ -15,6 +16,8 @@ import {
   generatedUsers,
   type DemoUser,
 } from './seed-data.js';
+import { storeAvatars } from './seed-avatars.js';
+import { seedNotices } from './seed-notices.js';
 
 const SEED_KEY = 'seed.version';
 const BASE_TIME = parseDateTime('2026-01-05 09:00:00');
@@ -22,9 +25,15 @@ const at = (minutes: number) => formatDateTime(BASE_TIME + minutes * 60_000);
 
 /**
  * Seeds once per database: roles, tenants and the administrator always; the hospital demo data
- * (departments, positions, 55 staff, categories, check rules) unless `demo` is off.
+ * (departments, positions, 55 staff, categories, check rules, notices and feedback of the last days)
+ * unless SEED_DEMO is off. Every seeded user gets a drawn avatar in the upload store.
  */
-export async function seed(db: Kysely<Database>, hasher: PasswordHasher, demo: boolean): Promise<boolean> {
+export async function seed(
+  db: Kysely<Database>,
+  hasher: PasswordHasher,
+  cfg: Pick<Config, 'seedDemo' | 'uploadDir'>,
+): Promise<boolean> {
+  const demo = cfg.seedDemo;
   const done = await db.selectFrom('sysMeta').select('value').where('key', '=', SEED_KEY).executeTakeFirst();
   if (done) return false;
   await db.transaction().execute(async (trx) => {
@@ -131,15 +140,29 @@ export async function seed(db: Kysely<Database>, hasher: PasswordHasher, demo: b
         .execute();
     }
     const users = demo ? [...NAMED_USERS, ...generatedUsers()] : NAMED_USERS.slice(0, 1);
-    await insertUsers(trx, hasher, users);
+    await insertUsers(trx, hasher, users, cfg.uploadDir);
+    if (demo)
+      await seedNotices(
+        trx,
+        users.map((u) => ({ id: stableId('user', u.username), username: u.username, tenantIds: tenantsOf(u) })),
+        Date.now(),
+      );
     await trx.insertInto('sysMeta').values({ key: SEED_KEY, value: '1' }).execute();
   });
   return true;
 }
 
-async function insertUsers(db: Kysely<Database>, hasher: PasswordHasher, users: DemoUser[]) {
+const tenantOf = (orgCode: string) => DEPARTS.find(([c]) => c === orgCode)?.[3] ?? 1;
+/** The administrator works in both tenants; everyone else in the tenant of their first department. */
+const tenantsOf = (u: DemoUser) => (u.username === 'admin' ? [1, 2] : [tenantOf(u.departs[0])]);
+
+async function insertUsers(db: Kysely<Database>, hasher: PasswordHasher, users: DemoUser[], uploadDir: string) {
   const hashes = await Promise.all(users.map(() => hasher.hash(DEMO_PASSWORD)));
-  const tenantOf = (orgCode: string) => DEPARTS.find(([c]) => c === orgCode)?.[3] ?? 1;
+  const avatars = await storeAvatars(
+    db,
+    uploadDir,
+    users.map((u) => ({ username: u.username, sex: u.sex, tenantId: tenantsOf(u)[0] })),
+  );
   await db
     .insertInto('sysUser')
     .values(
@@ -148,7 +171,7 @@ async function insertUsers(db: Kysely<Database>, hasher: PasswordHasher, users: 
         username: u.username,
         realname: u.realname,
         passwordHash: hashes[i],
-        avatar: null,
+        avatar: avatars.get(u.username) ?? null,
         birthday: `${1965 + ((i * 3) % 35)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
         sex: u.sex,
         email: `${u.username}@huakang.example.cn`,
@@ -161,7 +184,7 @@ async function insertUsers(db: Kysely<Database>, hasher: PasswordHasher, users: 
         telephone: null,
         userIdentity: u.roles.includes('admin') || u.roles.includes('org_manager') ? 2 : 1,
         departIds: null,
-        relTenantIds: u.username === 'admin' ? '1,2' : String(tenantOf(u.departs[0])),
+        relTenantIds: tenantsOf(u).join(','),
         userType: null,
         staffId: null,
         createBy: 'system',

@@ -219,6 +219,8 @@ export interface SysSessionTable {
   expiresAt: number;
   revoked: number;
   clientIp: string | null;
+  /** The browser's User-Agent at sign-in (cut to 300 characters), shown in the personal centre. */
+  userAgent: string | null;
 }
 
 export interface SysSmsCodeTable {
@@ -374,6 +376,42 @@ export interface SysEntityColumnTable {
   columnType: string;
 }
 
+/** A message template (migration 0008); `title` and `content` hold `${name}` placeholders. */
+export interface SysMessageTemplateTable extends Audit {
+  id: string;
+  tenantId: number;
+  code: string;
+  name: string;
+  /** dict msg_tpl_type: system | sms | email */
+  tplType: string;
+  title: string;
+  content: string | null;
+  /** '1' enabled, '0' disabled */
+  status: string;
+}
+
+/** One message an administrator sent (migration 0008). */
+export interface SysMessageSendTable {
+  id: string;
+  tenantId: number;
+  templateId: string | null;
+  templateName: string | null;
+  title: string;
+  content: string | null;
+  senderId: string;
+  sender: string;
+  recipientCount: number;
+  createTime: string;
+}
+
+/** A recipient of a send and the message in his bell (its read flag is the read state). */
+export interface SysMessageSendUserTable {
+  id: string;
+  sendId: string;
+  userId: string;
+  messageId: string;
+}
+
 export interface Database {
   sysTenant: SysTenantTable;
   sysDepart: SysDepartTable;
@@ -406,6 +444,9 @@ export interface Database {
   sysLabel: SysLabelTable;
   sysLabelRlat: SysLabelRlatTable;
   sysFeedback: SysFeedbackTable;
+  sysMessageTemplate: SysMessageTemplateTable;
+  sysMessageSend: SysMessageSendTable;
+  sysMessageSendUser: SysMessageSendUserTable;
 }
 
 export type { Generated };

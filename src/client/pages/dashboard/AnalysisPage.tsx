@@ -2,7 +2,7 @@ import { ApartmentOutlined, NotificationOutlined, SafetyCertificateOutlined, Tea
 import { Button, Card, Col, Result, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { getAction } from '../../api';
-import { displayName, greetingFor } from '../../layout/header/greeting';
+import { displayName, greetingNow } from '../../layout/header/greeting';
 import { t } from '../../locale/zh-CN';
 import { useSession } from '../../session';
 
@@ -57,7 +57,7 @@ export default function AnalysisPage() {
   return (
     <div className="dashboard">
       <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {d.welcome(greetingFor(new Date().getHours()), displayName(user))}
+        {d.welcome(greetingNow(), displayName(user))}
       </Typography.Title>
       {state.kind === 'error' ? (
         <Result

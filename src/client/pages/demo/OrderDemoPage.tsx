@@ -1,7 +1,7 @@
 import { createForm } from '@formily/core';
 import { Form, FormButtonGroup, Reset } from '@formily/antd-v5';
 import { Alert, Button, Card } from 'antd';
-import dayjs from 'dayjs';
+import { serverToday } from '../../layout/header/greeting';
 import { useMemo } from 'react';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
@@ -17,7 +17,7 @@ import { ORDER_SCHEMA, orderTotal } from './order-form';
 export default function OrderDemoPage() {
   const d = t.editable.demo;
   const form = useMemo(
-    () => createForm({ initialValues: { orderDate: dayjs().format('YYYY-MM-DD'), lines: [] } }),
+    () => createForm({ initialValues: { orderDate: serverToday(), lines: [] } }),
     [],
   );
   const submit = async () => {

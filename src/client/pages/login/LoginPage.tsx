@@ -4,7 +4,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useHref, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { feedback } from '../../api/feedback';
 import { HOME_PATH } from '../../config/constants';
-import { displayName, greetingFor } from '../../layout/header/greeting';
+import { displayName, greetingNow } from '../../layout/header/greeting';
 import { t } from '../../locale/zh-CN';
 import { safeRedirect } from '../../router/guard';
 import { lazyNamed } from '../../router/lazy';
@@ -64,7 +64,7 @@ export default function LoginPage({ afterLogin }: { afterLogin?: string }) {
     if (tenantId != null) saveTenant(tenantId);
     feedback().notification.success({
       message: l.welcome,
-      description: l.welcomeBack(greetingFor(new Date().getHours()), displayName(result.userInfo)),
+      description: l.welcomeBack(greetingNow(), displayName(result.userInfo)),
       duration: 3,
     });
     navigate(safeRedirect(query.get('redirect')) ?? afterLogin ?? HOME_PATH, { replace: true });

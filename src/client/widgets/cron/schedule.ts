@@ -7,9 +7,10 @@ import { Cron } from 'croner';
 import cronstrue from 'cronstrue';
 import 'cronstrue/locales/zh_CN';
 import { CRON_FIELD_MAX, CRON_FIELDS, checkCron } from '../../../shared/cron';
-import { formatDateTime } from '../../../shared/time';
+import { formatDateTime, getTimeZone } from '../../../shared/time';
 
-const CRONER_OPTIONS = { mode: '6-or-7-parts', alternativeWeekdays: true, timezone: 'Asia/Shanghai' } as const;
+// Runs are computed and shown on the server's clock (TZ), like every other time the console shows.
+const cronerOptions = () => ({ mode: '6-or-7-parts', alternativeWeekdays: true, timezone: getTimeZone() }) as const;
 const DAY_MS = 86_400_000;
 const CST_OFFSET_MS = 8 * 3600_000;
 
@@ -50,7 +51,7 @@ export function nextRunTimes(expression: string, count = 5, from: Date = new Dat
   const checked = checkCron(expression);
   if (!checked.ok) throw new Error(checked.error);
   const { pattern, daysBeforeEnd } = toCronerPattern(expression);
-  const cron = new Cron(pattern, CRONER_OPTIONS);
+  const cron = new Cron(pattern, cronerOptions());
   if (daysBeforeEnd === null) return cron.nextRuns(count, from).map((d) => formatDateTime(d.getTime()));
   const runs: string[] = [];
   let cursor: Date | null = from;

@@ -4,6 +4,8 @@ import * as m0003 from './0003-files.js';
 import * as m0004 from './0004-notices.js';
 import * as m0005 from './0005-online.js';
 import * as m0006 from './0006-security-log.js';
+import * as m0007 from './0007-session-agent.js';
+import * as m0008 from './0008-message-admin.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0004-notices': m0004,
   '0005-online': m0005,
   '0006-security-log': m0006,
+  '0007-session-agent': m0007,
+  '0008-message-admin': m0008,
 };

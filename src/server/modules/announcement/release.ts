@@ -13,11 +13,12 @@ import { pushToUsers } from '../ws/push.js';
 import { SEND_STATUS } from './fields.js';
 import { storedUserIds } from './input.js';
 
-const CATEGORY_MESSAGE: Record<string, { classify: string; classifyName: string }> = {
+/** The bell classification an announcement category is announced under. */
+export const CATEGORY_MESSAGE: Record<string, { classify: string; classifyName: string }> = {
   '1': { classify: CLASSIFY.announcement, classifyName: '通知公告' },
   '2': { classify: CLASSIFY.system, classifyName: '系统消息' },
 };
-const PRIORITY_COLOR: Record<string, MsgColor> = { H: 'red', M: 'orange', L: 'blue' };
+export const PRIORITY_COLOR: Record<string, MsgColor> = { H: 'red', M: 'orange', L: 'blue' };
 const EXCERPT_CHARS = 100;
 
 /** Active users the announcement goes to: the chosen ones, or everyone of its tenant. */

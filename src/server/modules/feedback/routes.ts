@@ -99,6 +99,15 @@ export async function feedbackRoutes(fastify: FastifyInstance) {
     return ok({ ...result, records: await withText(result.records) });
   });
 
+  /** How much of the tenant's feedback still waits to be handled: the 意见反馈管理 menu badge (cornerMark). */
+  app.get('/api/sys/feedback/todoCount', { config: { access: LIST } }, async (request) => {
+    const row = await inTenant(request)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', HANDLEABLE)
+      .executeTakeFirst();
+    return ok(Number(row?.n ?? 0));
+  });
+
   /** Own feedback, or any of the tenant for those who may list it. */
   app.get(
     '/api/sys/feedback/queryById',

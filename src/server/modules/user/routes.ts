@@ -20,6 +20,8 @@ import { decorateUsers } from './user-records.js';
 import { createUser, updateUser } from './user-write.js';
 import { ProbeLimit } from './probe-limit.js';
 import { staffRoutes } from './staff-routes.js';
+import { userRecycleRoutes } from './recycle-routes.js';
+import { selfRoutes } from './self-routes.js';
 
 const Str = (max = 100) => Type.Optional(Type.String({ maxLength: max }));
 type UserEB = ExpressionBuilder<Database, 'sysUser'>;
@@ -238,4 +240,6 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   await accountRoutes(app);
   await staffRoutes(app, probes);
+  await userRecycleRoutes(app);
+  await selfRoutes(app);
 }
