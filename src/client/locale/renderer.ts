@@ -45,6 +45,7 @@ export const renderer = {
     delete: '删除',
     addChild: '添加下级',
     more: '更多',
+    tapHint: '点按一行可查看操作',
     total: (from: number, to: number, total: number) => `${from}-${to} 共 ${total} 条`,
     loadFailed: '数据加载失败',
     retry: '重试',

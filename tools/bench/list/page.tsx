@@ -4,7 +4,6 @@ import { ThemeProvider } from '../../../src/client/layout/settings/ThemeProvider
 import { DataTable } from '../../../src/client/renderer/list/DataTable';
 import type { RowActions as RowActionsConfig } from '../../../src/client/renderer/definition/types';
 import { rowActionItems, type RowHandlers } from '../../../src/client/renderer/list/row-items';
-import { RowActions } from '../../../src/client/renderer/list/RowActions';
 import { frameRecorder, recordLongTasks, startMount, whenPainted, type LongTask } from '../page-probe';
 import './api';
 import { listColumns, listRows } from './data';
@@ -93,10 +92,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
         selection={variant === 'console' ? { keys: [], onChange: noop } : undefined}
         actions={
           variant === 'console'
-            ? {
-                width: 160,
-                render: (row) => <RowActions items={rowActionItems(ROW_ACTIONS, row, handlers)} />,
-              }
+            ? { width: 160, inline: 2, items: (row) => rowActionItems(ROW_ACTIONS, row, handlers) }
             : undefined
         }
       />

@@ -1,6 +1,6 @@
 import { Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type Key, type MouseEvent } from 'react';
 import { useDevice } from '../../layout/device';
 import { t } from '../../locale/zh-CN';
 import type { PageColumn } from '../definition/types';
@@ -10,6 +10,8 @@ import { columnNeed, fitWidths, flatRows, treeDepth } from './fit';
 import { PAGE_SIZES, type SortState } from './params';
 import { DEFAULT_DENSITY, type Density } from './settings/model';
 import { ResizableTitle, type ResizableTitleProps } from './settings/ResizableTitle';
+import { RowActions, type RowActionItem } from './RowActions';
+import { RowActionSheet } from './RowActionSheet';
 
 type Row = Record<string, unknown>;
 
@@ -17,6 +19,8 @@ export const DEFAULT_COLUMN_WIDTH = 120;
 const SELECTION_WIDTH = 48;
 /** Room for the body's vertical scroll bar, which the columns share with the table's width. */
 const SCROLLBAR_WIDTH = 16;
+/** Controls inside a row that keep their own meaning when tapped (selection, links, expand). */
+const ROW_CONTROLS = 'a, button, input, label, .ant-checkbox-wrapper, .ant-table-row-expand-icon, .ant-table-selection-column';
 
 export interface DataTableProps {
   rows: Row[];
@@ -28,7 +32,8 @@ export interface DataTableProps {
   paging: { pageNo: number; pageSize: number; total: number } | null;
   onChange: (change: { pageNo: number; pageSize: number; sort: SortState | null }) => void;
   selection?: { keys: Key[]; onChange: (keys: Key[], rows: Row[]) => void };
-  actions?: { width: number; render: (row: Row) => ReactNode };
+  /** A row's actions: inline links (the first `inline`, the rest under 更多); on a phone, a sheet opened by tapping the row. */
+  actions?: { width: number; inline: number; items: (row: Row) => RowActionItem[] };
   scrollY?: number;
   /** Virtual rows (antd `virtual`): numeric widths and scroll keep 1,000 rows smooth. */
   virtual?: boolean;
@@ -148,16 +153,30 @@ export function DataTable(props: DataTableProps) {
           } as ResizableTitleProps & HTMLAttributes<HTMLElement>)
         : {},
   }));
-  if (actions) {
+  const [sheet, setSheet] = useState<RowActionItem[] | null>(null);
+  if (actions && !phone) {
     cols.push({
       key: '__actions',
       title: t.renderer.table.action,
       width: actions.width,
-      fixed: phone ? undefined : 'right',
+      fixed: 'right',
       align: 'center',
-      render: (_: unknown, row: Row) => (isPlaceholder(row) ? null : actions.render(row)),
+      render: (_: unknown, row: Row) =>
+        isPlaceholder(row) ? null : <RowActions items={actions.items(row)} inline={actions.inline} />,
     });
   }
+  // On a phone the row itself opens its actions, except where the tap meant a control in the row.
+  const onRow =
+    actions && phone
+      ? (row: Row) => ({
+          className: 'renderer-row-tappable',
+          onClick: (e: MouseEvent<HTMLElement>) => {
+            if (isPlaceholder(row) || (e.target as HTMLElement).closest(ROW_CONTROLS)) return;
+            const items = actions.items(row);
+            if (items.length) setSheet(items);
+          },
+        })
+      : undefined;
   const width = cols.reduce(
     (sum, c) => sum + Number(c.width ?? DEFAULT_COLUMN_WIDTH),
     selection ? SELECTION_WIDTH : 0,
@@ -180,6 +199,7 @@ export function DataTable(props: DataTableProps) {
 
   return (
     <div ref={boxRef} className="list-table-box">
+      {onRow ? <div className="renderer-row-hint">{t.renderer.table.tapHint}</div> : null}
       <Table<Row>
         size={density}
         bordered
@@ -192,6 +212,7 @@ export function DataTable(props: DataTableProps) {
         scroll={{ x: width, y: scrollY }}
         expandable={expandable}
         rowClassName={props.rowClassName}
+        onRow={onRow}
         rowSelection={
           selection
             ? {
@@ -218,6 +239,7 @@ export function DataTable(props: DataTableProps) {
             : false
         }
       />
+      {phone ? <RowActionSheet items={sheet} onClose={() => setSheet(null)} /> : null}
     </div>
   );
 }

@@ -22,7 +22,6 @@ import { editPayload, editValues } from './edit-values';
 import { actionsPx, flatRows } from './fit';
 import { QueryForm } from './QueryForm';
 import { hasRowActions, rowActionItems, type RowHandlers } from './row-items';
-import { RowActions } from './RowActions';
 import { setWidth } from './settings/model';
 import { TableTools } from './settings/TableTools';
 import { useFullscreen } from './settings/useFullscreen';
@@ -309,12 +308,7 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
           }
           actions={
             hasRowActions(ra)
-              ? {
-                  width: actionsWidth,
-                  render: (row) => (
-                    <RowActions items={rowActionItems(ra, row, rowHandlers)} inline={inline} />
-                  ),
-                }
+              ? { width: actionsWidth, inline, items: (row) => rowActionItems(ra, row, rowHandlers) }
               : undefined
           }
           scrollY={page.list?.scrollY ?? (embedded ? 400 : 600)}
