@@ -1,15 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { createContext } from '../../src/server/bootstrap.js';
-import { loadConfig } from '../../src/server/config.js';
 import type { AppContext } from '../../src/server/context.js';
 import { watchDefinitions } from '../../src/server/definitions/watch.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
 import { serve, type Serving } from '../../src/server/serve.js';
+import { fixtureFolder } from './definition-fixtures.js';
 
 describe.each(DIALECTS)('page definitions on $name', ({ url }) => {
   let t: TestApp;
@@ -79,27 +78,6 @@ describe.each(DIALECTS)('page definitions on $name', ({ url }) => {
   });
 });
 
-/** A copy of fixture definitions (with the real meta-schemas) in its own folder, and a config for it. */
-function fixtureFolder(prefix: string, fixture: 'valid' | 'invalid') {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const schemas = path.join(dir, 'schemas');
-  fs.cpSync(`tests/fixtures/schemas/${fixture}`, schemas, { recursive: true });
-  fs.cpSync('schemas/meta', path.join(schemas, 'meta'), { recursive: true });
-  fs.copyFileSync(
-    'tests/fixtures/schemas/widgets.schema.json',
-    path.join(schemas, 'meta', 'widgets.schema.json'),
-  );
-  const cfg = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dir,
-    DATABASE_URL: 'sqlite://:memory:',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_PASSES: '1',
-    LOG_LEVEL: 'silent',
-  });
-  return { dir, schemas, cfg };
-}
-
 /** A fresh server context over a copy of the valid fixture definitions. */
 async function fixtureContext(prefix: string): Promise<{ dir: string; ctx: AppContext }> {
   const { dir, schemas, cfg } = fixtureFolder(prefix, 'valid');
@@ -122,7 +100,7 @@ describe('server start with invalid definitions', () => {
       const started = createContext(cfg, schemas);
       await expect(started).rejects.toThrow(/^定义文件有 \d+ 处错误：/);
       await expect(started).rejects.toThrow(
-        `${path.relative(process.cwd(), schemas)}/pages/demo-item.json: /columns/1/dict: 字典 "foo" 不存在`,
+        `${path.relative(process.cwd(), schemas)}/pages/demo-item.json:29:7: /columns/1/dict: 字典 "foo" 不存在`,
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -179,19 +157,19 @@ describe('definitions reload in development', () => {
     fs.writeFileSync(pageFile(), JSON.stringify({ ...def, title: '改过的列表' }));
     expect(await eventually(async () => (await title(token)) === '改过的列表')).toBe(true);
 
-    fs.writeFileSync(
-      pageFile(),
-      JSON.stringify({
-        ...def,
-        title: '坏的列表',
-        columns: [{ dataIndex: 'x', title: 'x', dict: 'no_such_dict' }],
-      }),
-    );
+    const bad = JSON.stringify({
+      ...def,
+      title: '坏的列表',
+      columns: [{ dataIndex: 'x', title: 'x', dict: 'no_such_dict' }],
+    });
+    fs.writeFileSync(pageFile(), bad);
     expect(await eventually(async () => logged.some((l) => l.includes('字典 "no_such_dict" 不存在')))).toBe(
       true,
     );
     expect(await title(token)).toBe('改过的列表');
-    expect(logged.find((l) => l.includes('no_such_dict'))).toContain('pages/demo-list.json: /columns/0/dict');
+    expect(logged.find((l) => l.includes('no_such_dict'))).toContain(
+      `pages/demo-list.json:1:${bad.indexOf('"dict"') + 1}: /columns/0/dict`,
+    );
   });
 });
 

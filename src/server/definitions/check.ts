@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { assembleDefinitions, DEFAULT_SCHEMAS_DIR, readDefinitionFiles, type Definitions } from './load.js';
 import { crossReferenceProblems } from './cross-refs.js';
+import { positionOf, type SourcePosition } from './json-locations.js';
 import { ajvProblems, loadMetaSchemas, type DefinitionProblem } from './meta-validation.js';
 
 export type { DefinitionProblem };
@@ -11,8 +12,9 @@ export interface CheckResult {
   problems: DefinitionProblem[];
 }
 
-/** `schemas/pages/x.json: /columns/3/dict: 字典 "foo" 不存在` */
-export const formatProblem = (p: DefinitionProblem) => `${p.file}: ${p.pointer || '/'}: ${p.message}`;
+/** `schemas/pages/x.json:41:11: /columns/3/dict: 字典 "foo" 不存在` (file:line:column, as editors link it). */
+export const formatProblem = (p: DefinitionProblem) =>
+  `${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''}: ${p.pointer || '/'}: ${p.message}`;
 
 /** Thrown when definitions are invalid; its message lists every problem, one per line. */
 export class DefinitionsError extends Error {
@@ -31,12 +33,23 @@ export function checkDefinitions(root = DEFAULT_SCHEMAS_DIR, opts: { metaDir?: s
   const meta = loadMetaSchemas(metaDir);
   const show = (file: string) => path.relative(process.cwd(), file) || file;
   const problems: DefinitionProblem[] = [];
-  const valid = readDefinitionFiles(root).filter((f) => {
+  const files = readDefinitionFiles(root);
+  const valid = files.filter((f) => {
     const file = show(f.file);
     if (f.parseError) {
-      problems.push({ file, pointer: '', message: `不是有效的 JSON：${f.parseError}` });
+      problems.push({ file, pointer: '', message: `不是有效的 JSON：${f.parseError}`, ...f.parsePosition });
       return false;
     }
+    // A duplicate key is refused, but the file still takes part in the cross-checks with the value JSON.parse
+    // would keep, so the report names the duplicate, not every reference to the file's contents.
+    for (const d of f.duplicates ?? [])
+      problems.push({
+        file,
+        pointer: d.pointer,
+        message: `属性 "${d.key}" 重复（第 ${d.first.line} 行第 ${d.first.column} 列已有；JSON 只会保留最后一个）`,
+        line: d.line,
+        column: d.column,
+      });
     const expected = `../meta/${f.kind}.schema.json`;
     const declared = (f.data as { $schema?: unknown } | null)?.$schema;
     const own: DefinitionProblem[] = [];
@@ -51,9 +64,23 @@ export function checkDefinitions(root = DEFAULT_SCHEMAS_DIR, opts: { metaDir?: s
   });
   const defs = assembleDefinitions(root, valid);
   problems.push(...crossReferenceProblems(valid, defs, meta, show));
+  locate(problems, new Map(files.map((f) => [show(f.file), f.positions])));
   // Grouped by file (stable: each file's problems keep their order).
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { defs, problems };
+}
+
+/**
+ * Gives each problem the line:column of its pointer (duplicates and syntax errors come with their own);
+ * a pointer that names a missing property points at its nearest existing parent.
+ */
+function locate(problems: DefinitionProblem[], byFile: Map<string, Map<string, SourcePosition> | undefined>) {
+  for (const p of problems) {
+    if (p.line) continue;
+    const found = byFile.get(p.file);
+    const pos = found && positionOf(found, p.pointer);
+    if (pos) Object.assign(p, pos);
+  }
 }
 
 /** The checked definitions, or a DefinitionsError naming every problem (server start refuses to go on). */

@@ -1,5 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  JsonSyntaxError,
+  parseJsonWithLocations,
+  type LocatedJson,
+  type SourcePosition,
+} from './json-locations.js';
 import type {
   DictDef as DictDefinition,
   DictFile,
@@ -46,17 +52,23 @@ export const DEFINITION_KINDS = {
 export type DefinitionFolder = keyof typeof DEFINITION_KINDS;
 export type DefinitionKind = (typeof DEFINITION_KINDS)[DefinitionFolder];
 
-/** One definition file as read: its data, or why it could not be parsed. */
-export interface DefinitionFile {
-  folder: DefinitionFolder;
-  kind: DefinitionKind;
+/** One JSON file as read: its data with where each value is, or why (and where) it could not be parsed. */
+export interface JsonFile extends Partial<Omit<LocatedJson, 'data'>> {
   /** Absolute path. */
   file: string;
   data: unknown;
   parseError?: string;
+  /** Where the syntax error is. */
+  parsePosition?: SourcePosition;
 }
 
-export function readJsonFiles(dir: string): Array<{ file: string; data: unknown; parseError?: string }> {
+/** One definition file as read. */
+export interface DefinitionFile extends JsonFile {
+  folder: DefinitionFolder;
+  kind: DefinitionKind;
+}
+
+export function readJsonFiles(dir: string): JsonFile[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
@@ -65,8 +77,10 @@ export function readJsonFiles(dir: string): Array<{ file: string; data: unknown;
     .map((f) => {
       const file = path.join(dir, f);
       try {
-        return { file, data: JSON.parse(fs.readFileSync(file, 'utf8')) as unknown };
+        return { file, ...parseJsonWithLocations(fs.readFileSync(file, 'utf8')) };
       } catch (err) {
+        if (err instanceof JsonSyntaxError)
+          return { file, data: undefined, parseError: err.reason, parsePosition: err.position };
         return { file, data: undefined, parseError: err instanceof Error ? err.message : String(err) };
       }
     });
@@ -92,8 +106,11 @@ export function assembleDefinitions(root: string, files: DefinitionFile[]): Defi
     pages: [],
     reports: [],
   };
-  for (const { kind, data, file, parseError } of files) {
-    if (parseError) throw new Error(`${file}: ${parseError}`);
+  for (const { kind, data, file, parseError, parsePosition } of files) {
+    if (parseError)
+      throw new Error(
+        `${file}${parsePosition ? `:${parsePosition.line}:${parsePosition.column}` : ''}: ${parseError}`,
+      );
     switch (kind) {
       case 'menu':
         defs.menus.push(...(data as MenuFile).menus);

@@ -9,6 +9,9 @@ export interface DefinitionProblem {
   file: string;
   pointer: string;
   message: string;
+  /** Where the pointer is in the file (1-based), when the file could be read. */
+  line?: number;
+  column?: number;
 }
 
 /** The meta-schemas of one folder, compiled once per content (a dev reload recompiles only if they changed). */
