@@ -141,6 +141,8 @@ export function equipmentRows() {
       name,
       model,
       serialNo: `SB${year}${String(i + 1).padStart(4, '0')}`,
+      // As the numbering rule ZC{yyyyMM}{seq:4} would have given them in the (past) purchase month.
+      assetNo: `ZC${purchaseDate.slice(0, 7).replace('-', '')}${String(i + 1).padStart(4, '0')}`,
       category,
       department: stableId('depart', orgCode),
       status: i % 11 === 10 ? '4' : i % 7 === 3 ? '2' : i % 9 === 5 ? '3' : '1',

@@ -9,6 +9,7 @@ import type {
 import { recordSchema, systemFields } from '../../shared/entity-record.js';
 import { rulePattern } from '../../shared/validate-presets.js';
 import { revealPermission } from '../../shared/mask.js';
+import { numberingProblems } from '../../shared/numbering.js';
 import { isHandWrittenPage } from '../../shared/hand-written-pages.js';
 import { personalColumnProblems, resolveTableDict } from '../lib/table-dict.js';
 import { compileReport } from '../modules/report/compile.js';
@@ -17,6 +18,15 @@ import type { DefinitionFile, Definitions } from './load.js';
 import type { ValidateFunction } from 'ajv';
 import { ajvProblems, pointerOf, type DefinitionProblem, type MetaSchemas } from './meta-validation.js';
 import { widgetNames } from './widget-names.js';
+import {
+  walk,
+  pageReferenceProblems,
+  popupFieldProblems,
+  reportColumnsOf,
+  type Node,
+  type PageContext,
+} from './page-references.js';
+import { widgetTypeProblem } from './widget-types.js';
 
 /** Components that open the list page of the entity named by the route (/online/cgformList/:code). */
 export const ONLINE_LIST_COMPONENTS = ['OnlineList', 'modules/online/cgform/auto/OnlCgformAutoList'];
@@ -108,7 +118,9 @@ export function crossReferenceProblems(
   // Personal columns (phone, e-mail, ID card …) are never readable through a table dictionary.
   for (const f of dictFiles)
     (f.data.tableDicts ?? []).forEach((d, i) =>
-      personalColumnProblems(defs, d).forEach((p) => add(f.file, pointerOf('tableDicts', i, 'columns', p.index), p.message)),
+      personalColumnProblems(defs, d).forEach((p) =>
+        add(f.file, pointerOf('tableDicts', i, 'columns', p.index), p.message),
+      ),
     );
   for (const f of dictFiles)
     (f.data.dicts ?? []).forEach((d, i) =>
@@ -204,7 +216,13 @@ export function crossReferenceProblems(
         if (p) add(file, at('dictCode'), p);
       }
       if (fd.sensitive && !perms.has(revealPermission(fd.sensitive)))
-        add(file, at('sensitive'), `权限码 "${revealPermission(fd.sensitive)}" 未在 schemas/menus 的按钮中声明（管理员需要能授予它）`);
+        add(
+          file,
+          at('sensitive'),
+          `权限码 "${revealPermission(fd.sensitive)}" 未在 schemas/menus 的按钮中声明（管理员需要能授予它）`,
+        );
+      for (const [path, message] of numberingProblems(e, fd))
+        add(file, pointerOf('fields', i, ...path), message);
       (fd.rules ?? []).forEach((r, j) => {
         const p = regexProblem(r.pattern);
         if (p) add(file, pointerOf('fields', i, 'rules', j, 'pattern'), p);
@@ -280,11 +298,17 @@ export function crossReferenceProblems(
     return propsValidators.get(name) ?? null;
   };
   const editable = meta.validator('editable-table');
+  const pageCtx: PageContext = {
+    entities: new Set(entities.keys()),
+    reportColumns: reportColumnsOf(defs.reports),
+    perms,
+  };
   let widgetsReported = false;
   for (const { file, data: page, base } of pageFiles) {
     if (base !== page.code) add(file, '/code', `文件名应为 ${page.code}.json`);
     const entity = page.entity ? entities.get(page.entity) : undefined;
     if (page.entity && !entity) add(file, '/entity', `实体 "${page.entity}" 不存在`);
+    pageReferenceProblems(page, pageCtx, (ptr, msg) => add(file, ptr, msg));
     if (page.form?.validator && !entities.has(page.form.validator))
       add(file, '/form/validator', `没有名为 "${page.form.validator}" 的预编译校验器（应为实体编码）`);
 
@@ -341,7 +365,7 @@ export function crossReferenceProblems(
             props as unknown as EditableTableProps,
             at,
             (ptr, msg) => add(file, ptr, msg),
-            reports,
+            pageCtx,
             regexProblem,
           );
       }
@@ -367,30 +391,31 @@ export function crossReferenceProblems(
           field(s.value, pointerOf('toolbar', 'superQuery', 'fields', i, 'value')),
         );
       (page.form?.omitOnEdit ?? []).forEach((name, i) => field(name, pointerOf('form', 'omitOnEdit', i)));
-      if (page.form) formFields(page.form.schema, '/form/schema', field);
+      if (page.form)
+        formFields(page.form.schema, '/form/schema', (name, pointer, node) => {
+          field(name, pointer);
+          const fd = entity.fields.find((f) => f.name === name);
+          const props = node['x-component-props'] as Record<string, unknown> | undefined;
+          const component = typeof node['x-component'] === 'string' ? node['x-component'] : undefined;
+          const p = fd && widgetTypeProblem(fd.type, component, props, node.type as string | undefined);
+          if (p) add(file, `${pointer}/${p.key}`, `字段 "${name}"：${p.message}`);
+        });
     }
   }
   return problems;
 }
 
-type Node = Record<string, unknown>;
-
-/** Visits every object in a JSON value with its JSON pointer. */
-function walk(value: unknown, pointer: string, visit: (node: Node, pointer: string) => void) {
-  if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${pointer}/${i}`, visit));
-  else if (value && typeof value === 'object') {
-    visit(value as Node, pointer);
-    for (const [k, v] of Object.entries(value)) walk(v, `${pointer}${pointerOf(k)}`, visit);
-  }
-}
-
 /** The data fields of a Formily form schema: property keys, except `void` layout nodes (they only nest). */
-function formFields(schema: unknown, pointer: string, field: (name: string, pointer: string) => void) {
+function formFields(
+  schema: unknown,
+  pointer: string,
+  field: (name: string, pointer: string, node: Node) => void,
+) {
   const props = (schema as { properties?: Record<string, Node> } | undefined)?.properties;
   for (const [key, child] of Object.entries(props ?? {})) {
     const at = `${pointer}/properties${pointerOf(key)}`;
     if (child.type === 'void' || (child.type === 'object' && child.properties)) formFields(child, at, field);
-    else field(key, at);
+    else field(key, at, child);
   }
 }
 
@@ -398,7 +423,7 @@ function editableTableProblems(
   props: EditableTableProps,
   at: string,
   add: (pointer: string, message: string) => void,
-  reports: Set<string>,
+  ctx: PageContext,
   regexProblem: (p: string) => string | null,
 ) {
   const seen = new Set<string>();
@@ -414,9 +439,13 @@ function editableTableProblems(
       if (!c.popupCode || !c.orgFields || !c.destFields)
         add(col, 'popup 列需要 popupCode、orgFields 和 destFields');
       else {
-        if (!reports.has(c.popupCode)) add(`${col}/popupCode`, `报表 "${c.popupCode}" 不存在`);
-        if (c.orgFields.split(',').length !== c.destFields.split(',').length)
-          add(`${col}/destFields`, 'orgFields 与 destFields 的个数不一致');
+        if (!ctx.reportColumns.has(c.popupCode)) add(`${col}/popupCode`, `报表 "${c.popupCode}" 不存在`);
+        popupFieldProblems(
+          { code: c.popupCode, orgFields: c.orgFields, destFields: c.destFields },
+          col,
+          ctx,
+          add,
+        );
       }
     }
   });

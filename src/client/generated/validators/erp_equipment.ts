@@ -11,6 +11,7 @@ const schema11 = {
   type: 'object',
   properties: {
     name: { type: 'string', maxLength: 100 },
+    assetNo: { type: 'string', maxLength: 32 },
     model: { type: 'string', maxLength: 100 },
     serialNo: { type: 'string', maxLength: 64 },
     category: { type: 'string', maxLength: 10 },
@@ -115,16 +116,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.model !== undefined) {
-      let data1 = data.model;
+    if (data.assetNo !== undefined) {
+      let data1 = data.assetNo;
       if (typeof data1 === 'string') {
-        if (func2(data1) > 100) {
+        if (func2(data1) > 32) {
           const err5 = {
-            instancePath: instancePath + '/model',
-            schemaPath: '#/properties/model/maxLength',
+            instancePath: instancePath + '/assetNo',
+            schemaPath: '#/properties/assetNo/maxLength',
             keyword: 'maxLength',
-            params: { limit: 100 },
-            message: 'must NOT have more than 100 characters',
+            params: { limit: 32 },
+            message: 'must NOT have more than 32 characters',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -135,8 +136,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err6 = {
-          instancePath: instancePath + '/model',
-          schemaPath: '#/properties/model/type',
+          instancePath: instancePath + '/assetNo',
+          schemaPath: '#/properties/assetNo/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -149,16 +150,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.serialNo !== undefined) {
-      let data2 = data.serialNo;
+    if (data.model !== undefined) {
+      let data2 = data.model;
       if (typeof data2 === 'string') {
-        if (func2(data2) > 64) {
+        if (func2(data2) > 100) {
           const err7 = {
-            instancePath: instancePath + '/serialNo',
-            schemaPath: '#/properties/serialNo/maxLength',
+            instancePath: instancePath + '/model',
+            schemaPath: '#/properties/model/maxLength',
             keyword: 'maxLength',
-            params: { limit: 64 },
-            message: 'must NOT have more than 64 characters',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -169,8 +170,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err8 = {
-          instancePath: instancePath + '/serialNo',
-          schemaPath: '#/properties/serialNo/type',
+          instancePath: instancePath + '/model',
+          schemaPath: '#/properties/model/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -183,16 +184,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.category !== undefined) {
-      let data3 = data.category;
+    if (data.serialNo !== undefined) {
+      let data3 = data.serialNo;
       if (typeof data3 === 'string') {
-        if (func2(data3) > 10) {
+        if (func2(data3) > 64) {
           const err9 = {
-            instancePath: instancePath + '/category',
-            schemaPath: '#/properties/category/maxLength',
+            instancePath: instancePath + '/serialNo',
+            schemaPath: '#/properties/serialNo/maxLength',
             keyword: 'maxLength',
-            params: { limit: 10 },
-            message: 'must NOT have more than 10 characters',
+            params: { limit: 64 },
+            message: 'must NOT have more than 64 characters',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -203,8 +204,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err10 = {
-          instancePath: instancePath + '/category',
-          schemaPath: '#/properties/category/type',
+          instancePath: instancePath + '/serialNo',
+          schemaPath: '#/properties/serialNo/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -217,16 +218,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.department !== undefined) {
-      let data4 = data.department;
+    if (data.category !== undefined) {
+      let data4 = data.category;
       if (typeof data4 === 'string') {
-        if (func2(data4) > 32) {
+        if (func2(data4) > 10) {
           const err11 = {
-            instancePath: instancePath + '/department',
-            schemaPath: '#/properties/department/maxLength',
+            instancePath: instancePath + '/category',
+            schemaPath: '#/properties/category/maxLength',
             keyword: 'maxLength',
-            params: { limit: 32 },
-            message: 'must NOT have more than 32 characters',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 characters',
           };
           if (vErrors === null) {
             vErrors = [err11];
@@ -237,8 +238,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err12 = {
-          instancePath: instancePath + '/department',
-          schemaPath: '#/properties/department/type',
+          instancePath: instancePath + '/category',
+          schemaPath: '#/properties/category/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -251,16 +252,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.status !== undefined) {
-      let data5 = data.status;
+    if (data.department !== undefined) {
+      let data5 = data.department;
       if (typeof data5 === 'string') {
-        if (func2(data5) > 2) {
+        if (func2(data5) > 32) {
           const err13 = {
-            instancePath: instancePath + '/status',
-            schemaPath: '#/properties/status/maxLength',
+            instancePath: instancePath + '/department',
+            schemaPath: '#/properties/department/maxLength',
             keyword: 'maxLength',
-            params: { limit: 2 },
-            message: 'must NOT have more than 2 characters',
+            params: { limit: 32 },
+            message: 'must NOT have more than 32 characters',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -271,8 +272,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err14 = {
-          instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/type',
+          instancePath: instancePath + '/department',
+          schemaPath: '#/properties/department/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -285,16 +286,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.purchaseDate !== undefined) {
-      let data6 = data.purchaseDate;
+    if (data.status !== undefined) {
+      let data6 = data.status;
       if (typeof data6 === 'string') {
-        if (!pattern0.test(data6)) {
+        if (func2(data6) > 2) {
           const err15 = {
-            instancePath: instancePath + '/purchaseDate',
-            schemaPath: '#/properties/purchaseDate/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-            message: 'must match pattern "' + '^\\d{4}-\\d{2}-\\d{2}$' + '"',
+            instancePath: instancePath + '/status',
+            schemaPath: '#/properties/status/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2 },
+            message: 'must NOT have more than 2 characters',
           };
           if (vErrors === null) {
             vErrors = [err15];
@@ -305,8 +306,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err16 = {
-          instancePath: instancePath + '/purchaseDate',
-          schemaPath: '#/properties/purchaseDate/type',
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -319,16 +320,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.price !== undefined) {
-      let data7 = data.price;
-      if (typeof data7 == 'number' && isFinite(data7)) {
-        if (data7 < 0 || isNaN(data7)) {
+    if (data.purchaseDate !== undefined) {
+      let data7 = data.purchaseDate;
+      if (typeof data7 === 'string') {
+        if (!pattern0.test(data7)) {
           const err17 = {
-            instancePath: instancePath + '/price',
-            schemaPath: '#/properties/price/allOf/0/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
+            instancePath: instancePath + '/purchaseDate',
+            schemaPath: '#/properties/purchaseDate/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+            message: 'must match pattern "' + '^\\d{4}-\\d{2}-\\d{2}$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err17];
@@ -337,30 +338,32 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-      }
-      if (typeof data7 == 'number' && isFinite(data7)) {
-        if (data7 >= 1000000000000 || isNaN(data7)) {
-          const err18 = {
-            instancePath: instancePath + '/price',
-            schemaPath: '#/properties/price/exclusiveMaximum',
-            keyword: 'exclusiveMaximum',
-            params: { comparison: '<', limit: 1000000000000 },
-            message: 'must be < 1000000000000',
-          };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/purchaseDate',
+          schemaPath: '#/properties/purchaseDate/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
         }
-        if (data7 <= -1000000000000 || isNaN(data7)) {
+        errors++;
+      }
+    }
+    if (data.price !== undefined) {
+      let data8 = data.price;
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 < 0 || isNaN(data8)) {
           const err19 = {
             instancePath: instancePath + '/price',
-            schemaPath: '#/properties/price/exclusiveMinimum',
-            keyword: 'exclusiveMinimum',
-            params: { comparison: '>', limit: -1000000000000 },
-            message: 'must be > -1000000000000',
+            schemaPath: '#/properties/price/allOf/0/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
           };
           if (vErrors === null) {
             vErrors = [err19];
@@ -369,32 +372,30 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err20 = {
-          instancePath: instancePath + '/price',
-          schemaPath: '#/properties/price/type',
-          keyword: 'type',
-          params: { type: 'number' },
-          message: 'must be number',
-        };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
       }
-    }
-    if (data.responsible !== undefined) {
-      let data8 = data.responsible;
-      if (typeof data8 === 'string') {
-        if (func2(data8) > 50) {
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 >= 1000000000000 || isNaN(data8)) {
+          const err20 = {
+            instancePath: instancePath + '/price',
+            schemaPath: '#/properties/price/exclusiveMaximum',
+            keyword: 'exclusiveMaximum',
+            params: { comparison: '<', limit: 1000000000000 },
+            message: 'must be < 1000000000000',
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data8 <= -1000000000000 || isNaN(data8)) {
           const err21 = {
-            instancePath: instancePath + '/responsible',
-            schemaPath: '#/properties/responsible/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 50 },
-            message: 'must NOT have more than 50 characters',
+            instancePath: instancePath + '/price',
+            schemaPath: '#/properties/price/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: -1000000000000 },
+            message: 'must be > -1000000000000',
           };
           if (vErrors === null) {
             vErrors = [err21];
@@ -405,11 +406,11 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err22 = {
-          instancePath: instancePath + '/responsible',
-          schemaPath: '#/properties/responsible/type',
+          instancePath: instancePath + '/price',
+          schemaPath: '#/properties/price/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
+          params: { type: 'number' },
+          message: 'must be number',
         };
         if (vErrors === null) {
           vErrors = [err22];
@@ -419,16 +420,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.manufacturer !== undefined) {
-      let data9 = data.manufacturer;
+    if (data.responsible !== undefined) {
+      let data9 = data.responsible;
       if (typeof data9 === 'string') {
-        if (func2(data9) > 100) {
+        if (func2(data9) > 50) {
           const err23 = {
-            instancePath: instancePath + '/manufacturer',
-            schemaPath: '#/properties/manufacturer/maxLength',
+            instancePath: instancePath + '/responsible',
+            schemaPath: '#/properties/responsible/maxLength',
             keyword: 'maxLength',
-            params: { limit: 100 },
-            message: 'must NOT have more than 100 characters',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 characters',
           };
           if (vErrors === null) {
             vErrors = [err23];
@@ -439,8 +440,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err24 = {
-          instancePath: instancePath + '/manufacturer',
-          schemaPath: '#/properties/manufacturer/type',
+          instancePath: instancePath + '/responsible',
+          schemaPath: '#/properties/responsible/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -453,16 +454,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.warrantyEnd !== undefined) {
-      let data10 = data.warrantyEnd;
+    if (data.manufacturer !== undefined) {
+      let data10 = data.manufacturer;
       if (typeof data10 === 'string') {
-        if (!pattern0.test(data10)) {
+        if (func2(data10) > 100) {
           const err25 = {
-            instancePath: instancePath + '/warrantyEnd',
-            schemaPath: '#/properties/warrantyEnd/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-            message: 'must match pattern "' + '^\\d{4}-\\d{2}-\\d{2}$' + '"',
+            instancePath: instancePath + '/manufacturer',
+            schemaPath: '#/properties/manufacturer/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
           };
           if (vErrors === null) {
             vErrors = [err25];
@@ -473,8 +474,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err26 = {
-          instancePath: instancePath + '/warrantyEnd',
-          schemaPath: '#/properties/warrantyEnd/type',
+          instancePath: instancePath + '/manufacturer',
+          schemaPath: '#/properties/manufacturer/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -487,16 +488,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.remark !== undefined) {
-      let data11 = data.remark;
+    if (data.warrantyEnd !== undefined) {
+      let data11 = data.warrantyEnd;
       if (typeof data11 === 'string') {
-        if (func2(data11) > 100000) {
+        if (!pattern0.test(data11)) {
           const err27 = {
-            instancePath: instancePath + '/remark',
-            schemaPath: '#/properties/remark/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 100000 },
-            message: 'must NOT have more than 100000 characters',
+            instancePath: instancePath + '/warrantyEnd',
+            schemaPath: '#/properties/warrantyEnd/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+            message: 'must match pattern "' + '^\\d{4}-\\d{2}-\\d{2}$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err27];
@@ -507,8 +508,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err28 = {
-          instancePath: instancePath + '/remark',
-          schemaPath: '#/properties/remark/type',
+          instancePath: instancePath + '/warrantyEnd',
+          schemaPath: '#/properties/warrantyEnd/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -521,8 +522,42 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.remark !== undefined) {
+      let data12 = data.remark;
+      if (typeof data12 === 'string') {
+        if (func2(data12) > 100000) {
+          const err29 = {
+            instancePath: instancePath + '/remark',
+            schemaPath: '#/properties/remark/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100000 },
+            message: 'must NOT have more than 100000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      } else {
+        const err30 = {
+          instancePath: instancePath + '/remark',
+          schemaPath: '#/properties/remark/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err29 = {
+    const err31 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -530,9 +565,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err31];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err31);
     }
     errors++;
   }
@@ -555,6 +590,16 @@ const entity = {
       index: true,
       query: 'single',
       width: 180,
+    },
+    {
+      name: 'assetNo',
+      title: '资产编号',
+      type: 'string',
+      length: 32,
+      unique: true,
+      query: 'single',
+      width: 150,
+      numbering: { pattern: 'ZC{yyyyMM}{seq:4}', reset: 'month' },
     },
     { name: 'model', title: '规格型号', type: 'string', length: 100 },
     {

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/entity-record.js';
 import type { FieldMap, FieldSpec } from '../../lib/list-query.js';
 import { badRequest } from '../../http/errors.js';
+import { dropClientNumbers } from './numbering.js';
 
 /** What the API needs of one entity, derived once from its definition. */
 export interface EntityModel {
@@ -93,13 +94,17 @@ export function storageModel(entity: EntityDefinition): EntityModel {
 export const describeErrors = (errors: FieldError[]) =>
   errors.map((e) => `${e.title}：${e.message}`).join('；');
 
-/** The declared fields of a request body, cleaned, with defaults for empty ones on add. */
+/**
+ * The declared fields of a request body, cleaned, with defaults for empty ones on add; numbers the client
+ * may not set are dropped (the insert generates them, an edit keeps them).
+ */
 export function recordFromBody(
   model: EntityModel,
   body: Record<string, unknown>,
   mode: 'add' | 'edit',
 ): CleanRecord {
   const record = cleanRecord(model.entity, body);
+  dropClientNumbers(model.entity, record);
   if (mode === 'add')
     for (const f of model.entity.fields)
       if (f.default !== undefined && (record[f.name] === undefined || record[f.name] === null))

@@ -13,6 +13,7 @@ import { probeSafeFields, protectRows, sensitiveFields } from '../../lib/sensiti
 import type { Session } from '../../auth/sessions.js';
 import type { EntityModel } from './entity-model.js';
 import { requestScope, scopeValues, type ScopePredicate } from './entity-scope.js';
+import { assignNumbers } from './numbering.js';
 
 export const RECORD_NOT_FOUND = '未找到对应数据';
 /** An export larger than this is refused with a message asking for a narrower query. */
@@ -122,16 +123,25 @@ export async function assertUnique(
   }
 }
 
-/** Inserts validated records with new ids, audit and scope columns; returns the ids. */
+/**
+ * Inserts validated records with new ids, audit and scope columns and their numbers (numbering.ts);
+ * returns the ids. Runs in a transaction (its own unless `db` is one), so a failed insert gives its
+ * numbers back. `clock` is the instant the numbers are dated (ms).
+ */
 export async function insertRecords(
   db: AnyDb,
   ctx: AppContext,
   model: EntityModel,
   session: Session,
   records: CleanRecord[],
+  clock: number = Date.now(),
 ): Promise<string[]> {
-  const scope = await scopeValues(ctx.db.kysely, model.entity, session);
+  if (!db.isTransaction)
+    return db.transaction().execute((trx) => insertRecords(trx, ctx, model, session, records, clock));
+  // Inside the transaction: on a single-connection database another handle would wait for it forever.
+  const scope = await scopeValues(db, model.entity, session);
   const now = formatDateTime();
+  await assignNumbers(db, model.entity, session.tenantId, records, clock);
   const rows = records.map((r) => ({
     ...r,
     ...scope,
