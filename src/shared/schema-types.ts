@@ -319,7 +319,7 @@ export type FieldName = string;
 export type EntityFieldType = 'string' | 'text' | 'int' | 'bigint' | 'decimal' | 'date' | 'datetime';
 
 /**
- * An online table: its fields become columns of a table of the same name (created or extended at server start, never losing data), the generic CRUD endpoints /online/cgform/api/* /{code}, and Excel import/export. Permission codes: <code>:list (when readAccess is 'permission'), <code>:add, <code>:edit, <code>:delete, <code>:batch_delete, <code>:import, <code>:export, declared as buttons in a menu file.
+ * An online table: its fields become columns of a table of the same name (created or extended at server start, never losing data unless a change declares it: see renamedFrom, dropped and a field's drop; npm run schemas:plan shows what the next start changes), the generic CRUD endpoints /online/cgform/api/* /{code}, and Excel import/export. Permission codes: <code>:list (when readAccess is 'permission'), <code>:add, <code>:edit, <code>:delete, <code>:batch_delete, <code>:import, <code>:export, declared as buttons in a menu file.
  */
 export interface EntityDefinition {
   $schema: '../meta/entity.schema.json';
@@ -342,6 +342,14 @@ export interface EntityDefinition {
    * Extra (possibly multi-column) indexes; single fields may also say index/unique.
    */
   indexes?: EntityIndex[];
+  /**
+   * Schema evolution: the entity code (table) this entity had before. At start a table of that name is renamed to code, keeping every row; once renamed nothing happens again, so the entry may stay.
+   */
+  renamedFrom?: string;
+  /**
+   * Schema evolution: names of removed fields whose columns may be dropped. A removed field whose column holds data is refused at start unless listed here; then its data is first copied to <code>__backup_<yyyyMMddHHmmss> (id + column) and the column is dropped. Once dropped nothing happens again.
+   */
+  dropped?: FieldName[];
   /**
    * @minItems 1
    * @maxItems 200
@@ -460,7 +468,16 @@ export interface EntityField {
    * Personal data (数据脱敏): lists, details, exports and dictionary text show the value masked (phone 138****0000, idCard 1101**********1234, email z***@example.cn, name 张*, address first six characters then ****, bankCard 6222********1234, birthday 1980-**-**) unless the caller holds the permission sensitive:<kind> (a button under 系统管理, granted to the administrator). A caller with the permission sees the full value and one security-log entry (sensitive.reveal) records it. On edit, a value equal to the masked form of the stored one keeps the stored value, so a form that loaded a masked value can be saved back. The field is never allow-listed for table dictionaries.
    */
   sensitive?: 'phone' | 'idCard' | 'email' | 'name' | 'address' | 'bankCard' | 'birthday';
+  /**
+   * Schema evolution: the name this field had before. At start its old column is renamed, keeping every row (a widening may come with it); once renamed nothing happens again.
+   */
+  renamedFrom?: string;
+  /**
+   * Schema evolution: accept a change that could lose stored data (shorter string, fewer digits, decimal → int, datetime → date, another type). Without it such a change is refused at start, naming the file, the field and the rows holding data. With it the column's data is first copied to <code>__backup_<yyyyMMddHHmmss> (id + column), then the values are narrowed (cut, rounded) or, for an unrelated type, the column is recreated empty. Widening (longer string, more digits, int → decimal, date → datetime) converts values in place and needs no flag.
+   */
+  drop?: boolean;
   width?: number;
+  numbering?: NumberingRule;
 }
 
 /**
@@ -472,6 +489,31 @@ export interface EntityField {
 export interface FieldRule {
   pattern: ('n6-16' | '*6-16' | 's6-18' | 'url' | 'e' | 'm' | 'p' | 's' | 'n' | 'z' | '*' | 'money') | string;
   message?: string;
+}
+
+/**
+ * Numbering rule (填值规则): the server fills the field when a record is added (form, API and Excel import alike) from the pattern and a sequence kept in sys_sequence, incremented atomically inside the insert's transaction, so concurrent adds never get the same number. Forms show the field read-only (placeholder 保存后自动生成). The field must be a string, not required, without a default; edits keep the stored number unless the rule is editable.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "NumberingRule".
+ */
+export interface NumberingRule {
+  /**
+   * Literal text with tokens: date parts on the configured time zone's wall clock ({yyyy}, {yy}, {MM}, {dd} and runs of them such as {yyyyMMdd} or {yyMM}) and exactly one sequence token {seq:N} (zero-padded to N digits, 1-12; {seq} unpadded; a sequence outgrowing N digits gets longer). Example: SB{yyyyMMdd}{seq:4} gives SB202611250001. The pattern must write the date parts of its reset period.
+   */
+  pattern: string;
+  /**
+   * When the sequence starts again at 1: 'day', 'month', 'year' (on the configured time zone's calendar) or 'never' (default).
+   */
+  reset?: 'day' | 'month' | 'year' | 'never';
+  /**
+   * 'tenant': each tenant counts on its own (needs scope.tenant; the default for tenant-scoped entities); 'global': one sequence for the whole system (the default otherwise).
+   */
+  per?: 'tenant' | 'global';
+  /**
+   * false (default): a value sent by the client is ignored on add and edit; the number is always generated. true: a non-empty value sent on add or edit is kept (and must be unique if the field says unique); an empty one on add is generated.
+   */
+  editable?: boolean;
 }
 
 // ---- menu.schema.json ----

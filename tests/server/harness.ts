@@ -82,7 +82,7 @@ export async function createTestApp(
 }
 
 /** Each test app on a real PostgreSQL server gets its own schema, dropped afterwards. */
-async function freshPgSchema(url: string) {
+export async function freshPgSchema(url: string) {
   const pg = (await import('pg')).default;
   const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url });
