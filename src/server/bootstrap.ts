@@ -11,6 +11,7 @@ import { SessionStore } from './auth/sessions.js';
 import { loadCheckedDefinitions } from './definitions/check.js';
 import { syncEntities } from './db/entity-sync.js';
 import { seedEntityDemo } from './db/entity-seed-data.js';
+import { refreshStatistics } from './db/statistics.js';
 
 /**
  * Opens and prepares the database (migrate, seed once, sync definitions) and returns the context the
@@ -25,11 +26,12 @@ export async function createContext(cfg: Config, schemasDir?: string): Promise<A
   try {
     await migrate(db);
     const hasher = createHasher(cfg);
-    await seed(db.kysely, hasher, cfg);
+    const seeded = await seed(db.kysely, hasher, cfg);
     await syncMenus(db.kysely, defs.menus);
     await syncDicts(db.kysely, defs.dicts);
-    const { created } = await syncEntities(db, defs.entities);
+    const { created } = await syncEntities(db, defs.entities, defs.root);
     if (cfg.seedDemo) await seedEntityDemo(db.kysely, defs.entities, created);
+    await refreshStatistics(db, { bulkLoaded: seeded || created.length > 0 });
     return { cfg, db, defs, hasher, sessions: new SessionStore(db.kysely, cfg) };
   } catch (err) {
     await db.close();

@@ -27,6 +27,8 @@ export interface PageResult<T> {
   size: number;
   current: number;
   pages: number;
+  /** Present when `total` is an estimate: the list has more rows than it counts exactly (paged-query.ts). */
+  totalEstimated?: true;
 }
 
 export function page<T>(records: T[], total: number, pageNo: number, pageSize: number): PageResult<T> {

@@ -47,6 +47,8 @@ export const renderer = {
     more: '更多',
     tapHint: '点按一行可查看操作',
     total: (from: number, to: number, total: number) => `${from}-${to} 共 ${total} 条`,
+    /** A total the server estimated (more rows than it counts exactly). */
+    totalEstimated: (from: number, to: number, total: number) => `${from}-${to} 约 ${total.toLocaleString('en-US')} 条`,
     loadFailed: '数据加载失败',
     retry: '重试',
     loadingChildren: '加载中...',

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
 import type { Database } from './tables.js';
+import { cachedStatements } from './statement-cache.js';
+import { optimizePeriodically } from './statistics.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -48,7 +50,10 @@ export async function openDatabase(databaseUrl: string, dataDir: string): Promis
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return wrap(new SqliteDialect({ database: sqlite }), 'sqlite', '');
+  const db = wrap(new SqliteDialect({ database: cachedStatements(sqlite) }), 'sqlite', '');
+  // Start-up statistics come from bootstrap (db/statistics.ts) once the schema and seed exist.
+  const stop = optimizePeriodically(() => sql`pragma optimize`.execute(db.kysely));
+  return { ...db, close: () => (stop(), db.close()) };
 }
 
 function wrap(dialect: Dialect, name: DialectName, pgUrl: string): Db {

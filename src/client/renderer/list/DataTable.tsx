@@ -29,7 +29,7 @@ export interface DataTableProps {
   loading: boolean;
   sort: SortState | null;
   /** null: the answer was not paged (tree lists, bare arrays). */
-  paging: { pageNo: number; pageSize: number; total: number } | null;
+  paging: { pageNo: number; pageSize: number; total: number; estimated?: boolean } | null;
   onChange: (change: { pageNo: number; pageSize: number; sort: SortState | null }) => void;
   selection?: { keys: Key[]; onChange: (keys: Key[], rows: Row[]) => void };
   /** A row's actions: inline links (the first `inline`, the rest under 更多); on a phone, a sheet opened by tapping the row. */
@@ -234,7 +234,7 @@ export function DataTable(props: DataTableProps) {
                 pageSizeOptions: PAGE_SIZES.map(String),
                 showSizeChanger: true,
                 showQuickJumper: true,
-                showTotal: (total, range) => t.renderer.table.total(range[0], range[1], total),
+                showTotal: (total, range) => (paging.estimated ? t.renderer.table.totalEstimated : t.renderer.table.total)(range[0], range[1], total),
               }
             : false
         }

@@ -299,7 +299,7 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
           onResize={(key, width) => listSettings.change(setWidth(settings, key, width))}
           loading={data.loading}
           sort={q.sort}
-          paging={showPaging ? { ...q.paging, total: data.total } : null}
+          paging={showPaging ? { ...q.paging, total: data.total, estimated: data.estimated } : null}
           onChange={q.change}
           selection={
             page.list?.selection === false

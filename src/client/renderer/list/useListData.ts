@@ -9,6 +9,8 @@ export type Row = Record<string, unknown>;
 export interface ListData {
   rows: Row[];
   total: number;
+  /** The server estimated `total` (a very long list, protocol `totalEstimated`). */
+  estimated: boolean;
   /** Whether the answer was a page (records/total) rather than a bare array. */
   paged: boolean;
   loading: boolean;
@@ -23,11 +25,12 @@ interface Answer {
   request: string;
   rows: Row[];
   total: number;
+  estimated: boolean;
   paged: boolean;
   error: string | null;
 }
 
-const EMPTY: Answer = { request: '', rows: [], total: 0, paged: false, error: null };
+const EMPTY: Answer = { request: '', rows: [], total: 0, estimated: false, paged: false, error: null };
 
 /**
  * Loads a list whenever its parameters change (compared by value), keeping only the answer to the
@@ -59,6 +62,7 @@ export function useListData(
           request,
           rows: prepare ? prepare(page.records) : page.records,
           total: page.total,
+          estimated: (res.result as { totalEstimated?: unknown } | null)?.totalEstimated === true,
           paged: !Array.isArray(res.result),
           error: null,
         });
@@ -84,6 +88,7 @@ export function useListData(
   return {
     rows: answer.rows,
     total: answer.total,
+    estimated: answer.estimated,
     paged: answer.paged,
     loading: !!api && answer.request !== request,
     error: answer.request === request ? answer.error : null,

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import type { Db } from './connect.js';
+
+/** How often SQLite refreshes planner statistics that have gone stale. */
+export const OPTIMIZE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Planner statistics after start-up: without them SQLite sorts a large table instead of walking an
+ * index. SQLite analyses once when it has never been analysed (or after a bulk load such as the demo
+ * seed) and otherwise lets `PRAGMA optimize` re-analyse only the tables that changed a lot.
+ * PostgreSQL's autovacuum keeps statistics current on its own; only a bulk load is analysed at once,
+ * so the first lists after it are planned with real row counts.
+ */
+export async function refreshStatistics(db: Db, { bulkLoaded }: { bulkLoaded: boolean }): Promise<void> {
+  if (db.dialect === 'postgres') {
+    if (bulkLoaded) await sql`analyze`.execute(db.kysely);
+    return;
+  }
+  const analysed = await sql`select 1 from sqlite_master where name = 'sqlite_stat1'`.execute(db.kysely);
+  if (bulkLoaded || analysed.rows.length === 0) await sql`analyze`.execute(db.kysely);
+  else await sql`pragma optimize`.execute(db.kysely);
+}
+
+/** The periodic `PRAGMA optimize` of a long-running SQLite server; the returned function stops it. */
+export function optimizePeriodically(run: () => Promise<unknown>, everyMs = OPTIMIZE_INTERVAL_MS): () => void {
+  // A failed run only leaves the previous statistics in place; the next one tries again.
+  const timer = setInterval(() => void run().catch(() => undefined), everyMs);
+  // The timer never keeps the process alive on its own.
+  timer.unref();
+  return () => clearInterval(timer);
+}
