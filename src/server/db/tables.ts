@@ -412,6 +412,14 @@ export interface SysMessageSendUserTable {
   messageId: string;
 }
 
+/** A numbering rule's counter (migration 0010): the last number given in a period, per tenant (0 = global). */
+export interface SysSequenceTable {
+  ruleKey: string;
+  period: string;
+  tenantId: number;
+  value: number;
+}
+
 export interface Database {
   sysTenant: SysTenantTable;
   sysDepart: SysDepartTable;
@@ -447,6 +455,7 @@ export interface Database {
   sysMessageTemplate: SysMessageTemplateTable;
   sysMessageSend: SysMessageSendTable;
   sysMessageSendUser: SysMessageSendUserTable;
+  sysSequence: SysSequenceTable;
 }
 
 export type { Generated };

@@ -6,6 +6,8 @@ import * as m0005 from './0005-online.js';
 import * as m0006 from './0006-security-log.js';
 import * as m0007 from './0007-session-agent.js';
 import * as m0008 from './0008-message-admin.js';
+import * as m0009 from './0009-user-indexes.js';
+import * as m0010 from './0010-sequences.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0006-security-log': m0006,
   '0007-session-agent': m0007,
   '0008-message-admin': m0008,
+  '0009-user-indexes': m0009,
+  '0010-sequences': m0010,
 };
