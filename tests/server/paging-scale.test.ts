@@ -79,9 +79,9 @@ describe.each(DIALECTS)('lists at scale on $name', ({ name, url }) => {
   });
 
   it('estimates an unfiltered table from its statistics', async () => {
-    const exact = await boundedCount(db.selectFrom('sysUser').select('id'), BULK * 2);
+    const exact = await boundedCount(t.ctx.db, db.selectFrom('sysUser').select('id'), BULK * 2);
     expect(exact).toEqual({ total: visible, estimated: false });
-    const estimated = await boundedCount(db.selectFrom('sysUser').select('id'), 1_000);
+    const estimated = await boundedCount(t.ctx.db, db.selectFrom('sysUser').select('id'), 1_000);
     expect(estimated.estimated).toBe(true);
     expect(Math.abs(estimated.total - visible) / visible).toBeLessThan(0.2);
   });
@@ -92,7 +92,7 @@ describe.each(DIALECTS)('lists at scale on $name', ({ name, url }) => {
       [2_500, [['createTime', 'desc']]],
       [1_234, [['realname', 'asc'], ['createTime', 'desc']]],
     ] as Array<[number, Array<[string, 'asc' | 'desc']>]>) {
-      const paged = await fetchPage(base, sort, { pageNo, pageSize: 10 });
+      const paged = await fetchPage(t.ctx.db, base, sort, { pageNo, pageSize: 10 });
       let plain = base;
       for (const [field, dir] of sort) plain = plain.orderBy(sql.ref(field), dir);
       const expected = await plain

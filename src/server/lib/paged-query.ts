@@ -1,17 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import {
-  sql,
-  type KyselyPlugin,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  SelectionNode,
-  SelectQueryNode,
-  type RawBuilder,
-  type RootOperationNode,
-  type SelectQueryBuilder,
-  type UnknownRow,
-} from 'kysely';
+import { sql, type SelectQueryBuilder, type SelectQueryNode } from 'kysely';
 import { page, type PageResult } from '../../shared/envelope.js';
+import type { Db } from '../db/connect.js';
 import type { Paging } from './list-query.js';
 
 /**
@@ -37,19 +27,23 @@ const DEFER_FROM_OFFSET = 1_000;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery<O = unknown> = SelectQueryBuilder<any, any, O>;
 
+/** The database a list query is built on: the count and the row estimate run there. */
+export type PageDb = Pick<Db, 'kysely' | 'dialect'>;
+
 /**
  * One page of a filtered query: the total from the same WHERE (exact up to `countCap` matching rows,
  * estimated beyond), then the requested slice in the given order with `idColumn` as the tie-breaker,
- * so pages never overlap.
+ * so pages never overlap. `db` is the database `query` was built on; the count runs there.
  */
 export async function fetchPage<O>(
+  db: PageDb,
   query: AnyQuery<O>,
   sort: Array<[string, 'asc' | 'desc']>,
   { pageNo, pageSize }: Paging,
   idColumn = 'id',
   countCap = COUNT_CAP,
 ): Promise<PageResult<O>> {
-  const { total, estimated } = await boundedCount(query, countCap);
+  const { total, estimated } = await boundedCount(db, query, countCap);
   const ordered = <Q extends AnyQuery<unknown>>(q: Q): Q => {
     let out = q;
     for (const [field, dir] of sort) out = out.orderBy(sql.ref(field), dir) as Q;
@@ -76,16 +70,19 @@ export async function fetchPage<O>(
  * planner's estimate (PostgreSQL) or the table's analysed row count (SQLite, unfiltered lists), never
  * less than what was counted.
  */
-export async function boundedCount(query: AnyQuery, cap = COUNT_CAP): Promise<{ total: number; estimated: boolean }> {
+export async function boundedCount(db: PageDb, query: AnyQuery, cap = COUNT_CAP): Promise<{ total: number; estimated: boolean }> {
   const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(cap + 1);
-  const row = await onDatabaseOf(query, sql<{ n: number | string }>`select count(*) as n from ${capped} as capped`).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom(capped.as('capped'))
+    .select(sql<number | string>`count(*)`.as('n'))
+    .executeTakeFirst();
   const counted = Number(row?.n ?? 0);
   if (counted <= cap) return { total: counted, estimated: false };
-  return { total: Math.max(counted, Math.round(await estimatedRows(query))), estimated: true };
+  return { total: Math.max(counted, Math.round(await estimatedRows(db, query))), estimated: true };
 }
 
-async function estimatedRows(query: AnyQuery): Promise<number> {
-  if (isPostgres(query)) {
+async function estimatedRows(db: PageDb, query: AnyQuery): Promise<number> {
+  if (db.dialect === 'postgres') {
     const [row] = await query.clearOrderBy().explain('json');
     const cell = row ? Object.values(row)[0] : undefined;
     const plans = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
@@ -95,8 +92,9 @@ async function estimatedRows(query: AnyQuery): Promise<number> {
   const table = soleTable(node);
   if (!table || node.where) return 0;
   // sqlite_stat1 exists once ANALYZE ran (db/statistics.ts); the first number of a row is the row count.
-  const stats = await onDatabaseOf(query, sql<{ stat: string }>`select stat from sqlite_stat1 where tbl = ${table}`)
-    .execute()
+  const stats = await sql<{ stat: string }>`select stat from sqlite_stat1 where tbl = ${table}`
+    .execute(db.kysely)
+    .then((r) => r.rows)
     .catch(() => []);
   return Math.max(0, ...stats.map((s) => parseInt(s.stat, 10) || 0));
 }
@@ -124,32 +122,4 @@ function deferrable(node: SelectQueryNode, sort: Array<[string, 'asc' | 'desc']>
       .map((s) => plain((s as unknown as { alias: { name?: string } }).alias.name ?? '')),
   );
   return sort.every(([field]) => !aliases.has(plain(field.split('.').pop() ?? field)));
-}
-
-/**
- * Runs a SELECT statement on the database a builder belongs to (list helpers get builders, not the
- * database): a plugin swaps the builder's query for `select * from (<statement>) as r`, keeping the
- * node a SELECT as Kysely requires of plugins.
- */
-class Replace implements KyselyPlugin {
-  private readonly node: SelectQueryNode;
-  constructor(statement: RawBuilder<unknown>) {
-    const from = sql`(${statement}) as r`.toOperationNode();
-    this.node = SelectQueryNode.cloneWithSelections(SelectQueryNode.createFrom([from]), [SelectionNode.createSelectAll()]);
-  }
-  transformQuery(): RootOperationNode {
-    return this.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
-
-function onDatabaseOf<R>(query: AnyQuery, statement: RawBuilder<R>): AnyQuery<R> {
-  return query.withPlugin(new Replace(statement)) as unknown as AnyQuery<R>;
-}
-
-/** PostgreSQL numbers its placeholders (`$1`), SQLite does not (`?`). */
-function isPostgres(query: AnyQuery): boolean {
-  return onDatabaseOf(query, sql`select ${0}`).compile().sql.includes('$1');
 }

@@ -50,7 +50,7 @@ export async function announcementRoutes(fastify: FastifyInstance) {
 
   app.get('/sys/annountCement/list', { config: { access: LIST }, schema: { querystring: ListQuery } }, async (request) => {
     const base = db.selectFrom('sysAnnouncement').where('tenantId', '=', request.user().tenantId).where('delFlag', '=', 0);
-    const result = await listPage<Record<string, unknown>>(base, ANNOUNCEMENT_FIELDS, request.query, ['createTime', 'desc']);
+    const result = await listPage<Record<string, unknown>>(ctx.db, base, ANNOUNCEMENT_FIELDS, request.query, ['createTime', 'desc']);
     result.records = await attachDictText(db, ctx.defs, result.records, ANNOUNCEMENT_FIELDS);
     return ok(result);
   });
@@ -225,7 +225,7 @@ export async function announcementRoutes(fastify: FastifyInstance) {
         'a.openPage',
         'a.msgAbstract',
       ]);
-    const result = await fetchPage(base, sortKeys(INBOX_FIELDS, query, ['sendTime', 'desc']), paging(query), 's.id');
+    const result = await fetchPage(ctx.db, base, sortKeys(INBOX_FIELDS, query, ['sendTime', 'desc']), paging(query), 's.id');
     // The protocol sends the read flag as text.
     const records = result.records.map((r) => ({ ...r, readFlag: String(r.readFlag) }));
     return ok({ ...result, records: await attachDictText(db, ctx.defs, records, INBOX_FIELDS) });

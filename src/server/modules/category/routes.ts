@@ -49,7 +49,7 @@ export async function categoryRoutes(fastify: FastifyInstance) {
 
   app.get('/sys/category/rootList', { config: login }, async (request) => {
     const query = request.query as Record<string, unknown>;
-    return ok(await listPage<CategoryRow>(db.selectFrom('sysCategory'), CATEGORY_FIELDS, { ...query, pid: query.pid || ROOT_PID }, ['createTime', 'desc']));
+    return ok(await listPage<CategoryRow>(app.ctx.db, db.selectFrom('sysCategory'), CATEGORY_FIELDS, { ...query, pid: query.pid || ROOT_PID }, ['createTime', 'desc']));
   });
 
   app.get('/sys/category/childList', { config: login, schema: { querystring: Type.Object({ pid: Id }) } }, async (request) =>

@@ -73,7 +73,7 @@ export async function checkRuleRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/sys/checkRule/list', { config: { access: 'login' } }, async (request) =>
-    ok(await listPage<Selectable<SysCheckRuleTable>>(db.selectFrom('sysCheckRule'), RULE_FIELDS, request.query as Record<string, unknown>, ['createTime', 'desc'])),
+    ok(await listPage<Selectable<SysCheckRuleTable>>(app.ctx.db, db.selectFrom('sysCheckRule'), RULE_FIELDS, request.query as Record<string, unknown>, ['createTime', 'desc'])),
   );
 
   app.get('/sys/checkRule/queryById', { config: { access: 'login' }, schema: { querystring: Type.Object({ id: Id }) } }, async (request) => {

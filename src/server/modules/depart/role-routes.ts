@@ -40,7 +40,7 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
       .selectAll()
       .where('departId', '=', depart.id)
       .where((eb) => listFilters(eb, DEPART_ROLE_FIELDS, query));
-    return ok(await fetchPage(q, sortKeys(DEPART_ROLE_FIELDS, query, ['createTime', 'desc']), paging(query)));
+    return ok(await fetchPage(ctx.db, q, sortKeys(DEPART_ROLE_FIELDS, query, ['createTime', 'desc']), paging(query)));
   });
 
   app.get(

@@ -52,6 +52,7 @@ export async function dictAdminRoutes(fastify: FastifyInstance) {
   app.get('/sys/dict/list', { config: { access: 'login' } }, async (request) =>
     ok(
       await listPage<Selectable<SysDictTable>>(
+        app.ctx.db,
         db.selectFrom('sysDict').where('delFlag', '=', 0),
         DICT_FIELDS,
         request.query as Record<string, unknown>,

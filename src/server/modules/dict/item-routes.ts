@@ -45,10 +45,13 @@ export async function dictItemRoutes(fastify: FastifyInstance) {
 
   app.get('/sys/dictItem/list', { config: { access: 'login' } }, async (request) =>
     ok(
-      await listPage<Selectable<SysDictItemTable>>(db.selectFrom('sysDictItem'), ITEM_FIELDS, request.query as Record<string, unknown>, [
-        'sortOrder',
-        'asc',
-      ]),
+      await listPage<Selectable<SysDictItemTable>>(
+        app.ctx.db,
+        db.selectFrom('sysDictItem'),
+        ITEM_FIELDS,
+        request.query as Record<string, unknown>,
+        ['sortOrder', 'asc'],
+      ),
     ),
   );
 

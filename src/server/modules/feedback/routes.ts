@@ -90,12 +90,12 @@ export async function feedbackRoutes(fastify: FastifyInstance) {
 
   app.get('/api/sys/feedback/myList', { config: { access: 'login' }, schema: { querystring: ListQuery } }, async (request) => {
     const base = inTenant(request).where('userId', '=', request.user().userId);
-    const result = await listPage<Record<string, unknown>>(base, FIELDS, request.query, ['createTime', 'desc']);
+    const result = await listPage<Record<string, unknown>>(ctx.db, base, FIELDS, request.query, ['createTime', 'desc']);
     return ok({ ...result, records: await withText(result.records) });
   });
 
   app.get('/api/sys/feedback/list', { config: { access: LIST }, schema: { querystring: ListQuery } }, async (request) => {
-    const result = await listPage<Record<string, unknown>>(inTenant(request), FIELDS, request.query, ['createTime', 'desc']);
+    const result = await listPage<Record<string, unknown>>(ctx.db, inTenant(request), FIELDS, request.query, ['createTime', 'desc']);
     return ok({ ...result, records: await withText(result.records) });
   });
 

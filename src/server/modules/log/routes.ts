@@ -48,7 +48,7 @@ export async function logRoutes(fastify: FastifyInstance) {
     // keyWord: JeecgBoot's free-text search over the entry's content.
     const keyWord = typeof query.keyWord === 'string' ? query.keyWord.trim() : '';
     if (keyWord) base = base.where((eb) => contains(eb.ref('logContent'), keyWord));
-    const result = await listPage<Record<string, unknown>>(base, LOG_FIELDS, query, ['createTime', 'desc']);
+    const result = await listPage<Record<string, unknown>>(ctx.db, base, LOG_FIELDS, query, ['createTime', 'desc']);
     return ok({ ...result, records: await attachDictText(db, ctx.defs, result.records, LOG_FIELDS) });
   });
 }

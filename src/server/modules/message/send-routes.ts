@@ -142,7 +142,7 @@ export async function messageSendRoutes(fastify: FastifyInstance) {
       )
       .where('tenantId', '=', request.user().tenantId)
       .where((eb) => listFilters(eb, SEND_FIELDS, query));
-    const result = await fetchPage(q, sortKeys(SEND_FIELDS, query, ['createTime', 'desc']), paging(query));
+    const result = await fetchPage(ctx.db, q, sortKeys(SEND_FIELDS, query, ['createTime', 'desc']), paging(query));
     return ok({ ...result, records: result.records.map((r) => ({ ...r, readCount: Number(r.readCount ?? 0) })) });
   });
 
@@ -167,7 +167,7 @@ export async function messageSendRoutes(fastify: FastifyInstance) {
         .leftJoin('sysMessage as m', 'm.id', 'su.messageId')
         .select(['su.id as id', 'u.username as username', 'u.realname as realname', 'm.readFlag as readFlag', 'm.readTime as readTime'])
         .where('su.sendId', '=', send.id);
-      const result = await fetchPage(q, [['u.username', 'asc']], paging(query), 'su.id');
+      const result = await fetchPage(ctx.db, q, [['u.username', 'asc']], paging(query), 'su.id');
       return ok({
         ...result,
         records: result.records.map((r) => ({ ...r, readFlag: String(r.readFlag ?? 0), readFlag_dictText: r.readFlag === 1 ? '已读' : '未读' })),

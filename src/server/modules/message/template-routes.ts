@@ -79,7 +79,7 @@ export async function messageTemplateRoutes(fastify: FastifyInstance) {
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where((eb) => listFilters(eb, TEMPLATE_FIELDS, query));
-    const result = await fetchPage(q, sortKeys(TEMPLATE_FIELDS, query, ['createTime', 'desc']), paging(query));
+    const result = await fetchPage(ctx.db, q, sortKeys(TEMPLATE_FIELDS, query, ['createTime', 'desc']), paging(query));
     return ok({ ...result, records: await attachDictText(db, ctx.defs, result.records, TEMPLATE_FIELDS, tenantId) });
   });
 

@@ -44,7 +44,7 @@ export async function listRecords(
 ) {
   const where = await requestScope(request, model.entity);
   const fields = await probeSafeFields(request, model.fields, sensitiveFields(ctx.defs, model.table));
-  const result = await listPage<EntityRow>(scoped(ctx, model, where), fields, query, model.defaultSort);
+  const result = await listPage<EntityRow>(ctx.db, scoped(ctx, model, where), fields, query, model.defaultSort);
   const records = await attachDictText(
     ctx.db.kysely,
     ctx.defs,

@@ -79,7 +79,7 @@ export async function positionRoutes(fastify: FastifyInstance) {
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where((eb) => listFilters(eb, POSITION_FIELDS, query));
-    const result = await fetchPage(q, sortKeys(POSITION_FIELDS, query, ['createTime', 'desc']), paging(query));
+    const result = await fetchPage(ctx.db, q, sortKeys(POSITION_FIELDS, query, ['createTime', 'desc']), paging(query));
     return ok({ ...result, records: await decorate(result.records, tenantId) });
   });
 

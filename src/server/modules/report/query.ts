@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import type { PageResult } from '../../../shared/envelope.js';
 import type { DataScope } from '../../auth/scope.js';
 import type { Session } from '../../auth/sessions.js';
-import type { Database } from '../../db/tables.js';
+import type { Db } from '../../db/connect.js';
 import { badRequest } from '../../http/errors.js';
 import { contains, startsWith } from '../../lib/like.js';
 import { paging } from '../../lib/list-query.js';
@@ -144,7 +144,7 @@ export function reportSort(report: CompiledReport, query: Query, masked: Readonl
  * data scope allow, the declared joins, the filters above, sorted, with the total.
  */
 export async function reportPage(
-  db: Kysely<Database>,
+  db: Db,
   report: CompiledReport,
   session: Session,
   scope: DataScope,
@@ -157,7 +157,7 @@ export async function reportPage(
   const { source } = report;
   // The table and join names come from the source registry, never from the request.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const dyn = db as unknown as Kysely<any>;
+  const dyn = db.kysely as unknown as Kysely<any>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let q: SelectQueryBuilder<any, any, Record<string, unknown>> = dyn.selectFrom(source.table);
   for (const j of report.joins) q = q.leftJoin(`${j.table} as ${j.alias}`, j.on[1], j.on[0]);
@@ -176,5 +176,5 @@ export async function reportPage(
       ),
     );
   if (nothing) return { records: [], total: 0, size: paged.pageSize, current: paged.pageNo, pages: 0 };
-  return fetchPage(q, sort, paged, `${source.table}.id`);
+  return fetchPage(db, q, sort, paged, `${source.table}.id`);
 }

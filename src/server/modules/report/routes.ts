@@ -58,7 +58,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       const report = await allowed(request, request.params.key);
       const session = request.user();
       const masked = new Set((await maskedFor(request, report.sensitive)).map((f) => f.field));
-      const result = await reportPage(ctx.db.kysely, report, session, await request.scope(), request.query, masked);
+      const result = await reportPage(ctx.db, report, session, await request.scope(), request.query, masked);
       const records = await attachDictText(
         ctx.db.kysely,
         ctx.defs,

@@ -58,7 +58,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
       .selectAll()
       .where('tenantId', 'in', tenants(request))
       .where((eb) => listFilters(eb, ROLE_FIELDS, query));
-    const result = await fetchPage(q, sortKeys(ROLE_FIELDS, query, ['createTime', 'desc']), paging(query));
+    const result = await fetchPage(ctx.db, q, sortKeys(ROLE_FIELDS, query, ['createTime', 'desc']), paging(query));
     return ok({ ...result, records: await attachDictText(db, ctx.defs, result.records, ROLE_FIELDS) });
   });
 

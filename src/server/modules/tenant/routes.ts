@@ -71,7 +71,7 @@ export async function tenantRoutes(fastify: FastifyInstance) {
       .selectFrom('sysTenant')
       .selectAll()
       .where((eb) => listFilters(eb, TENANT_FIELDS, query));
-    const result = await fetchPage(q, sortKeys(TENANT_FIELDS, query, ['createTime', 'desc']), paging(query));
+    const result = await fetchPage(ctx.db, q, sortKeys(TENANT_FIELDS, query, ['createTime', 'desc']), paging(query));
     return ok({ ...result, records: await attachDictText(db, ctx.defs, result.records, TENANT_FIELDS) });
   });
 

@@ -44,7 +44,7 @@ export async function userRecycleRoutes(fastify: FastifyInstance) {
         .where(deleted)
         .where((eb) => listFilters(eb, fields, query));
       // Most recently deleted first: the delete stamps updateTime.
-      const result = await fetchPage(q, sortKeys(fields, query, ['updateTime', 'desc']), paging(query));
+      const result = await fetchPage(ctx.db, q, sortKeys(fields, query, ['updateTime', 'desc']), paging(query));
       return ok({ ...result, records: await decorateUsers(ctx, result.records, request) });
     },
   );

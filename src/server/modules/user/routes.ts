@@ -62,7 +62,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       .where((eb) => listFilters(eb, fields, query))
       .$if(codes.length > 0, (qb) => qb.where('sysUser.id', 'in', codes))
       .$if(departId.length > 0, (qb) => qb.where((eb) => inDepartments(eb, departId)));
-    const result = await fetchPage(q, sortKeys(fields, query, ['createTime', 'desc']), paged);
+    const result = await fetchPage(ctx.db, q, sortKeys(fields, query, ['createTime', 'desc']), paged);
     return ok({ ...result, records: await decorateUsers(ctx, result.records, request) });
   });
 
@@ -100,7 +100,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         // The picker's sex and birthday filters are plain equality through the user field map.
         .where((eb) => listFilters(eb, USER_FIELDS, { sex: query.sex, birthday: query.birthday }))
         .$if(departIds.length > 0, (qb) => qb.where((eb) => inDepartments(eb, departIds)));
-      const result = await fetchPage(q, sortKeys(USER_FIELDS, query, ['createTime', 'desc']), paging(query));
+      const result = await fetchPage(ctx.db, q, sortKeys(USER_FIELDS, query, ['createTime', 'desc']), paging(query));
       return ok({ ...result, records: await decorateUsers(ctx, result.records, request) });
     },
   );
