@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowserSuite } from './browser.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -13,36 +13,9 @@ import { signInAs } from './sign-in.js';
 const PHONE = { width: 390, height: 844 };
 const API = '/jeecg-boot';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | null = null;
-const errors: string[] = [];
+const { server, errors, openPage } = useBrowserSuite({ failureShots: 'account-failed' });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current)
-    await screenshot(current, `account-failed-${ctx.task.name.slice(0, 20)}`).catch(() => undefined);
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(options: Parameters<typeof openContext>[1] = {}): Promise<Page> {
-  const context = await openContext(browser, options);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  current = page;
-  return page;
-}
+const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => (await openPage(options)).page;
 
 const token = (page: Page) =>
   page.evaluate(() => {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { createContext } from '../../src/server/bootstrap.js';
 import { serve } from '../../src/server/serve.js';
@@ -64,4 +65,67 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+export interface BrowserSuite {
+  /** The file's server; `url` is there once beforeAll has run. */
+  readonly server: RunningServer;
+  /** Uncaught errors of every page opened through `openPage` (tests expect it to stay empty). */
+  readonly errors: string[];
+  /** A page in a fresh context (see openContext); the latest one is photographed when a test fails. */
+  openPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * One server and one browser for a test file, started in beforeAll and closed in afterAll (with every
+ * context opened through the suite). With `failureShots`, a failing test leaves a screenshot of the
+ * latest opened page, named `<failureShots>-<first nameChars characters of the test name>`.
+ */
+export function useBrowserSuite(options: { failureShots?: string; nameChars?: number } = {}): BrowserSuite {
+  const { failureShots, nameChars = 20 } = options;
+  let running: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let current: Page | null = null;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    running = await startServer();
+    browser = await launchBrowser();
+  });
+
+  if (failureShots)
+    afterEach(async (ctx) => {
+      if (ctx.task.result?.state === 'fail' && current)
+        await screenshot(current, `${failureShots}-${ctx.task.name.slice(0, nameChars)}`).catch(() => undefined);
+    });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await running?.close();
+  });
+
+  const started = () => {
+    if (!running) throw new Error('the browser suite has not started yet (use it inside tests and hooks)');
+    return running;
+  };
+  return {
+    server: {
+      get url() {
+        return started().url;
+      },
+      close: () => started().close(),
+    },
+    errors,
+    async openPage(contextOptions = {}) {
+      if (!browser) throw new Error('the browser suite has not started yet (use it inside tests and hooks)');
+      const context = await openContext(browser, contextOptions);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      current = page;
+      return { context, page };
+    },
+  };
 }

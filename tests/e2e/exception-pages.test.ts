@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowserSuite } from './browser.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -11,24 +11,10 @@ import { signInAs } from './sign-in.js';
 const FORBIDDEN_TEXT = '抱歉，你无权访问该页面。如需使用，请联系管理员开通权限。';
 const POLL = { timeout: 10_000 };
 
-let server: RunningServer;
-let browser: Browser;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, errors, openPage } = useBrowserSuite();
 
 async function signedIn(viewport: { width: number; height: number }, phone = false): Promise<Page> {
-  const context = await openContext(browser, phone ? { viewport, isMobile: true, hasTouch: true } : { viewport });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { page } = await openPage(phone ? { viewport, isMobile: true, hasTouch: true } : { viewport });
   await signInAs(page, server.url, 'lina');
   return page;
 }

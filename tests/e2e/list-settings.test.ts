@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowserSuite } from './browser.js';
+import { box } from './screen.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -20,31 +21,10 @@ const MENUS = '/isystem/permission';
 const DEPARTS = '/isystem/depart';
 const DICTS = '/isystem/dict';
 
-let server: RunningServer;
-let browser: Browser;
-const errors: string[] = [];
-let current: Page | null = null;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current)
-    await screenshot(current, `list-settings-failed-${ctx.task.name.slice(0, 24)}`).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, errors, openPage } = useBrowserSuite({ failureShots: 'list-settings-failed', nameChars: 24 });
 
 async function signedIn(viewport: { width: number; height: number }) {
-  const context: BrowserContext = await openContext(browser, { viewport });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  current = page;
+  const { context, page } = await openPage({ viewport });
   await signInAs(page, server.url, 'admin');
   return { context, page };
 }
@@ -61,12 +41,6 @@ async function openList(page: Page, path: string) {
 async function headers(scope: Locator): Promise<string[]> {
   const texts = await scope.locator('.ant-table-thead th').allTextContents();
   return texts.map((t) => t.trim()).filter((t) => t && t !== '操作');
-}
-
-async function box(locator: Locator) {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error('element not laid out');
-  return b;
 }
 
 /** Every data column's header lies left of the pinned 操作 header, not under it. */

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowserSuite } from './browser.js';
+import { button, formInput, openDialog, rowAction, rowWith, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -8,49 +8,9 @@ import { signInAs } from './sign-in.js';
  * to the nurses' role, and a nurse finds it in her bell; the administrator keeps a label and attaches it
  * to a user. Screenshots at desk and phone sizes.
  */
-let server: RunningServer;
-let browser: Browser;
-const errors: string[] = [];
+const { server, errors, openPage } = useBrowserSuite();
 
-const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name: new RegExp(`^(\\S+ )?${name}$`) });
-const dialogTitled = (page: Page, title: string) =>
-  page
-    .locator('.ant-modal:visible, .ant-drawer:visible')
-    .filter({ has: page.locator('.ant-modal-title, .ant-drawer-title', { hasText: title }) })
-    .last();
-const field = (scope: Locator, label: string, control = 'input') =>
-  scope
-    .locator('.ant-formily-item')
-    .filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
-    .locator(control)
-    .first();
-const rowWith = (page: Page, text: string) => page.locator('.renderer-list-page .ant-table-row').filter({ hasText: text });
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
-
-/** Clicks a row action, inline or behind 更多. */
-async function rowAction(page: Page, row: Locator, name: string) {
-  const inline = row.getByText(name, { exact: true });
-  if (await inline.count()) return inline.click();
-  await row.getByText('更多').hover();
-  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name }).click();
-}
-
-async function newPage(viewport = { width: 1440, height: 900 }) {
-  const context = await openContext(browser, { viewport });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  return page;
-}
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const newPage = async (viewport = { width: 1440, height: 900 }) => (await openPage({ viewport })).page;
 
 describe('labels and messages administration', () => {
   it('creates a template, sends it to the nurses, and the nurse sees it in the bell', async () => {
@@ -58,11 +18,11 @@ describe('labels and messages administration', () => {
     await signInAs(page, server.url, 'admin');
     await page.goto(`${server.url}/isystem/messageTemplate`);
     await button(page, '新增').click();
-    let dialog = dialogTitled(page, '新增');
-    await field(dialog, '模板编码').fill('e2e_shift');
-    await field(dialog, '模板名称').fill('排班提醒');
-    await field(dialog, '标题模板').fill('${name}，本周排班已更新');
-    await field(dialog, '内容模板', 'textarea').fill('${name} 您好，请在周五前确认本周排班。');
+    let dialog = openDialog(page, '新增');
+    await formInput(dialog, '模板编码').fill('e2e_shift');
+    await formInput(dialog, '模板名称').fill('排班提醒');
+    await formInput(dialog, '标题模板').fill('${name}，本周排班已更新');
+    await formInput(dialog, '内容模板', 'textarea').fill('${name} 您好，请在周五前确认本周排班。');
     await button(dialog, '确定').click();
     await toast(page, '添加成功！').waitFor();
     const row = rowWith(page, 'e2e_shift');
@@ -70,9 +30,9 @@ describe('labels and messages administration', () => {
     await screenshot(page, 'messages-admin-templates');
 
     await rowAction(page, row, '发送');
-    dialog = dialogTitled(page, '发送消息');
-    await field(dialog, '变量值', 'textarea').fill('name=护理组');
-    await field(dialog, '接收角色', 'button').click();
+    dialog = openDialog(page, '发送消息');
+    await formInput(dialog, '变量值', 'textarea').fill('name=护理组');
+    await formInput(dialog, '接收角色', 'button').click();
     const picker = page.locator('.ant-modal:visible').last();
     await picker.locator('.ant-table-row').filter({ hasText: '护士' }).first().locator('input[type=checkbox]').check();
     await button(picker, '确定').click();
@@ -86,19 +46,19 @@ describe('labels and messages administration', () => {
     await sent.waitFor();
     expect(await sent.textContent()).toContain('排班提醒');
     await rowAction(page, sent, '接收人');
-    const drawer = dialogTitled(page, '接收人及阅读状态');
+    const drawer = openDialog(page, '接收人及阅读状态');
     await drawer.locator('.ant-table-row').filter({ hasText: '李娜' }).waitFor();
     await screenshot(page, 'messages-admin-log');
     await drawer.locator('.ant-drawer-close').click();
 
     // The send screen: a template picked there, with its values, to a chosen role.
     await button(page, '发送消息').click();
-    dialog = dialogTitled(page, '发送消息');
-    await field(dialog, '消息模板', '.ant-select').click();
+    dialog = openDialog(page, '发送消息');
+    await formInput(dialog, '消息模板', '.ant-select').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('排班提醒').click();
-    await field(dialog, '变量值', 'textarea').fill('name=夜班护士');
+    await formInput(dialog, '变量值', 'textarea').fill('name=夜班护士');
     expect(await dialog.locator('label', { hasText: /^标题$/ }).count()).toBe(0);
-    await field(dialog, '接收角色', 'button').click();
+    await formInput(dialog, '接收角色', 'button').click();
     const rolePicker = page.locator('.ant-modal:visible').last();
     await rolePicker.locator('.ant-table-row').filter({ hasText: '护士' }).first().locator('input[type=checkbox]').check();
     await button(rolePicker, '确定').click();
@@ -131,9 +91,9 @@ describe('labels and messages administration', () => {
     await signInAs(page, server.url, 'admin');
     await page.goto(`${server.url}/isystem/label`);
     await button(page, '新增标签').click();
-    const dialog = dialogTitled(page, '新增');
+    const dialog = openDialog(page, '新增');
     await dialog.getByText('系统标签', { exact: true }).click();
-    await field(dialog, '标签名称').fill('重点关注');
+    await formInput(dialog, '标签名称').fill('重点关注');
     await button(dialog, '确定').click();
     await toast(page, '保存成功！').waitFor();
     await rowWith(page, '重点关注').waitFor();
@@ -145,7 +105,7 @@ describe('labels and messages administration', () => {
     const lina = rowWith(page, '李娜');
     await lina.first().waitFor({ timeout: 20_000 });
     await rowAction(page, lina.first(), '标签');
-    let picker = dialogTitled(page, '设置标签');
+    let picker = openDialog(page, '设置标签');
     await picker.getByText('重点关注', { exact: true }).click();
     await screenshot(page, 'messages-admin-label-picker');
     await button(picker, '保存').click();
@@ -154,7 +114,7 @@ describe('labels and messages administration', () => {
 
     // Opened again, the label is on.
     await rowAction(page, lina.first(), '标签');
-    picker = dialogTitled(page, '设置标签');
+    picker = openDialog(page, '设置标签');
     await expect.poll(() => picker.locator('.ant-tag-checkable-checked').allTextContents()).toEqual(['重点关注']);
     await page.context().close();
   });
@@ -173,8 +133,8 @@ describe('labels and messages administration', () => {
     }
     // The send form fits the phone: every field is reachable and nothing sticks out sideways.
     await button(page, '发送消息').click();
-    const dialog = dialogTitled(page, '发送消息');
-    await field(dialog, '标题').waitFor();
+    const dialog = openDialog(page, '发送消息');
+    await formInput(dialog, '标题').waitFor();
     const box = await dialog.locator('.ant-modal-content').boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await screenshot(page, 'messages-admin-send-phone');

@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberingPeriod } from '../../src/shared/numbering.js';
 import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
+import { button, formInput, openModal } from './screen.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -13,20 +14,6 @@ const DATABASES: Array<{ name: string; env: Record<string, string> }> = [
   { name: 'sqlite', env: {} },
   { name: 'pglite', env: { DATABASE_URL: 'pglite://memory' } },
 ];
-
-const dialogOf = (page: Page, title: string) =>
-  page
-    .locator('.ant-modal:visible')
-    .filter({ has: page.locator('.ant-modal-title', { hasText: title }) })
-    .last();
-const field = (dialog: Locator, label: string) =>
-  dialog
-    .locator('.ant-formily-item')
-    .filter({ has: dialog.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('input')
-    .first();
-const button = (scope: Page | Locator, name: string) =>
-  scope.getByRole('button', { name: new RegExp(`^(\\S+ )?${name}$`) });
 
 describe.each(DATABASES)('numbering in the equipment form on $name', ({ name, env }) => {
   let server: RunningServer;
@@ -51,13 +38,13 @@ describe.each(DATABASES)('numbering in the equipment form on $name', ({ name, en
       await page.locator('.renderer-list-page .ant-table-row').first().waitFor({ timeout: 20_000 });
 
       await button(page, '新增').click();
-      let dialog = dialogOf(page, '新增');
-      const assetNo = field(dialog, '资产编号');
+      let dialog = openModal(page, '新增');
+      const assetNo = formInput(dialog, '资产编号');
       await assetNo.waitFor();
       expect(await assetNo.getAttribute('placeholder')).toBe('保存后自动生成');
       expect(await assetNo.getAttribute('readonly')).not.toBeNull();
-      await field(dialog, '设备名称').fill('端到端编号设备');
-      await field(dialog, '设备序列号').fill('E2E-NUM-001');
+      await formInput(dialog, '设备名称').fill('端到端编号设备');
+      await formInput(dialog, '设备序列号').fill('E2E-NUM-001');
       await screenshot(page, `numbering-form-${name}`);
       await button(dialog, '确定').click();
       await page.locator('.ant-message').getByText('添加成功！').waitFor();
@@ -71,9 +58,9 @@ describe.each(DATABASES)('numbering in the equipment form on $name', ({ name, en
       await screenshot(page, `numbering-list-${name}`);
 
       await row.getByText('编辑', { exact: true }).click();
-      dialog = dialogOf(page, '编辑');
-      await expect.poll(() => field(dialog, '资产编号').inputValue()).toBe(expected);
-      expect(await field(dialog, '资产编号').getAttribute('readonly')).not.toBeNull();
+      dialog = openModal(page, '编辑');
+      await expect.poll(() => formInput(dialog, '资产编号').inputValue()).toBe(expected);
+      expect(await formInput(dialog, '资产编号').getAttribute('readonly')).not.toBeNull();
       expect(errors).toEqual([]);
     } catch (e) {
       await screenshot(page, `numbering-failed-${name}`).catch(() => undefined);

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowserSuite } from './browser.js';
+import { box, button, formInput, formItem, openModal, rowWith, rows, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -13,59 +14,17 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 const CUSTOMERS = '/online/cgformList/erp_customer';
 
-let server: RunningServer;
-let browser: Browser;
-const errors: string[] = [];
-let current: Page | null = null;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current)
-    await screenshot(current, `phone-failed-${ctx.task.name.slice(0, 20)}`).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, errors, openPage } = useBrowserSuite({ failureShots: 'phone-failed' });
 
 async function openCustomers(viewport: { width: number; height: number }, phone: boolean) {
-  const context: BrowserContext = await openContext(browser, {
+  const { context, page } = await openPage({
     viewport,
     ...(phone ? { isMobile: true, hasTouch: true } : {}),
   });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  current = page;
   await signInAs(page, server.url, 'admin');
   await page.goto(`${server.url}${CUSTOMERS}`);
   await page.locator('.renderer-list-page .ant-table').waitFor({ timeout: 20_000 });
   return { context, page };
-}
-
-// ---- small helpers over the rendered screens ----
-const button = (scope: Page | Locator, name: string) =>
-  scope.getByRole('button', { name: new RegExp(`^(\\S+ )?${name}$`) });
-const openDialog = (page: Page, title: string) =>
-  page.locator('.ant-modal:visible').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-const formItem = (scope: Locator, label: string) =>
-  scope
-    .locator('.ant-formily-item')
-    .filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
-    .first();
-const formInput = (scope: Locator, label: string) => formItem(scope, label).locator('input').first();
-const rows = (page: Page) => page.locator('.renderer-list-page .ant-table-row');
-const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
-
-async function box(locator: Locator) {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error('element not laid out');
-  return b;
 }
 
 /** The label and the input of a form item, as laid out. */
@@ -119,7 +78,7 @@ describe('a generated page on a phone (390×844)', () => {
     await screenshot(page, 'phone-customer-list-empty');
 
     await button(page, '新增').click();
-    let dialog = openDialog(page, '新增');
+    let dialog = openModal(page, '新增');
     await formInput(dialog, '客户名称').waitFor();
     await expectFitsPhone(dialog);
     // Labels stand above their inputs, whole.
@@ -155,7 +114,7 @@ describe('a generated page on a phone (390×844)', () => {
     await expectInsidePhone(sheet);
     await screenshot(page, 'phone-customer-row-actions');
     await button(sheet, '编辑').tap();
-    dialog = openDialog(page, '编辑');
+    dialog = openModal(page, '编辑');
     await expect.poll(() => formInput(dialog, '客户编号').inputValue()).toBe('KH9801');
     const edit = await labelAndInput(dialog, '联系人');
     expect(edit.label.y + edit.label.height).toBeLessThanOrEqual(edit.input.y + 1);
@@ -167,7 +126,7 @@ describe('a generated page on a phone (390×844)', () => {
     // The detail shows one label and value per line, inside the screen.
     await rowWith(page, 'KH9801').locator('.ant-table-cell', { hasText: 'KH9801' }).tap();
     await button(sheet, '详情').tap();
-    const detail = openDialog(page, '详情');
+    const detail = openModal(page, '详情');
     await detail.locator('.ant-descriptions').waitFor();
     await expectFitsPhone(detail);
     const nameLabel = await box(detail.locator('.ant-descriptions-item-label', { hasText: '客户名称' }));
@@ -181,7 +140,7 @@ describe('a generated page on a phone (390×844)', () => {
     // The list's other dialogs fit as well.
     for (const [open, title] of [['高级查询', '高级查询构造器'], ['导入', '导入EXCEL']] as const) {
       await button(page, open).click();
-      const other = openDialog(page, title);
+      const other = openModal(page, title);
       await other.waitFor();
       await expectFitsPhone(other);
       await screenshot(page, `phone-customer-${open}`);
@@ -200,7 +159,7 @@ describe('the same page at 1440×900', () => {
     await screenshot(page, 'desktop-customer-list');
 
     await button(page, '新增').click();
-    const dialog = openDialog(page, '新增');
+    const dialog = openModal(page, '新增');
     await formInput(dialog, '客户名称').waitFor();
     for (const label of ['客户名称', '联系人', '电子邮件']) {
       const l = await labelAndInput(dialog, label);

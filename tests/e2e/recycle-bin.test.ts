@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowserSuite } from './browser.js';
+import { button, confirm, rowAction, rowWith, rows, search, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -9,68 +10,28 @@ import { signInAs } from './sign-in.js';
  * deleted for good; the dictionary page has the same bin. The modal is photographed at 1440×900 and
  * on a phone (390×844).
  */
-let server: RunningServer;
-let browser: Browser;
-const errors: string[] = [];
-let current: Page | null = null;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current)
-    await screenshot(current, `recycle-failed-${ctx.task.name.slice(0, 20)}`).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite({ failureShots: 'recycle-failed' });
+const { server, errors } = suite;
 
 async function openPage(path: string, viewport = { width: 1440, height: 900 }, phone = false) {
-  const context = await openContext(browser, {
+  const { context, page } = await suite.openPage({
     viewport,
     ...(phone ? { isMobile: true, hasTouch: true } : {}),
   });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  current = page;
   await signInAs(page, server.url, 'admin');
   await page.goto(`${server.url}${path}`);
   await page.locator('.renderer-list-page .ant-table-row').first().waitFor({ timeout: 20_000 });
   return { context, page };
 }
 
-// ---- small helpers over the rendered screens ----
-const button = (scope: Page | Locator, name: string) =>
-  scope.getByRole('button', { name: new RegExp(`^(\\S+ )?${name}$`) });
-const rows = (page: Page) => page.locator('.renderer-list-page .ant-table-row');
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
 const bin = (page: Page) => page.locator('.recycle-bin-modal');
 const binRow = (page: Page, text: string) => bin(page).locator('.ant-table-row').filter({ hasText: text });
-
-async function confirm(page: Page) {
-  await page.locator('.ant-modal-confirm:visible .ant-modal-confirm-btns .ant-btn-primary').last().click();
-}
-
-async function search(page: Page, placeholder: string, value: string) {
-  await page.getByPlaceholder(placeholder).fill(value);
-  await button(page, '查询').first().click();
-}
 
 /** Finds one record by the query field and deletes it through its row action. */
 async function deleteOne(page: Page, placeholder: string, value: string) {
   await search(page, placeholder, value);
   await expect.poll(() => rows(page).count()).toBe(1);
-  const row = rows(page).filter({ hasText: value });
-  const inline = row.getByText('删除', { exact: true });
-  if (await inline.count()) await inline.click();
-  else {
-    await row.getByText('更多').hover();
-    await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '删除' }).click();
-  }
+  await rowAction(page, rowWith(page, value), '删除');
   await confirm(page);
   await page.locator('.renderer-list-page .ant-empty-description').waitFor();
 }

@@ -1,8 +1,9 @@
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openContext, screenshot, startServer, type RunningServer } from './browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowserSuite } from './browser.js';
+import { button, confirm, formInput, openDialog, rowAction, rowWith, rows, search, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -11,69 +12,12 @@ import { signInAs } from './sign-in.js';
  * deletes records on the user page and on a demo entity page; an organisation manager without
  * `user:add` sees no add button and the server refuses the call anyway (510).
  */
-let server: RunningServer;
-let browser: Browser;
-const errors: string[] = [];
+const { server, errors, openPage } = useBrowserSuite({ failureShots: 'renderer-failed' });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-let current: Page | null = null;
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current)
-    await screenshot(current, `renderer-failed-${ctx.task.name.slice(0, 20)}`).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await openContext(browser, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  current = page;
-  return { context, page };
-}
-
-// ---- small helpers over the rendered screens ----
-const button = (scope: Page | Locator, name: string) =>
-  scope.getByRole('button', { name: new RegExp(`^(\\S+ )?${name}$`) });
-const openDialog = (page: Page, title: string) =>
-  page
-    .locator('.ant-modal:visible, .ant-drawer:visible')
-    .filter({ has: page.locator('.ant-modal-title, .ant-drawer-title', { hasText: title }) })
-    .last();
-const formInput = (scope: Locator, label: string) =>
-  scope
-    .locator('.ant-formily-item')
-    .filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('input')
-    .first();
-const rows = (page: Page) => page.locator('.renderer-list-page .ant-table-row');
-const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
-
-async function search(page: Page, placeholder: string, value: string) {
-  await page.getByPlaceholder(placeholder).fill(value);
-  await button(page, '查询').first().click();
-}
-
-async function confirm(page: Page) {
-  await page.locator('.ant-modal-confirm:visible .ant-modal-confirm-btns .ant-btn-primary').last().click();
-}
+const newPage = () => openPage({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
 
 async function deleteRow(page: Page, text: string) {
-  const row = rowWith(page, text);
-  const inline = row.getByText('删除', { exact: true });
-  if (await inline.count()) await inline.click();
-  else {
-    await row.getByText('更多').hover();
-    await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '删除' }).click();
-  }
+  await rowAction(page, rowWith(page, text), '删除');
   await confirm(page);
 }
 
