@@ -146,6 +146,6 @@ describe.each(DIALECTS)('demo seed on $name', ({ url }) => {
     }
     // The feedback count is for those who may list feedback.
     const doctor = await t.login('zhangwei');
-    expect((await get(doctor, '/api/sys/feedback/todoCount')).success).toBe(false);
+    expect((await get(doctor, '/api/sys/feedback/pendingCount')).success).toBe(false);
   });
 });

@@ -100,7 +100,7 @@ export async function feedbackRoutes(fastify: FastifyInstance) {
   });
 
   /** How much of the tenant's feedback still waits to be handled: the 意见反馈管理 menu badge (cornerMark). */
-  app.get('/api/sys/feedback/todoCount', { config: { access: LIST } }, async (request) => {
+  app.get('/api/sys/feedback/pendingCount', { config: { access: LIST } }, async (request) => {
     const row = await inTenant(request)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', 'in', HANDLEABLE)
