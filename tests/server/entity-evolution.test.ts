@@ -3,25 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDefinition, EntityField } from '../../src/shared/schema-types.js';
 import { openDatabase, type Db } from '../../src/server/db/connect.js';
 import { describePlan, planEntities } from '../../src/server/db/entity-plan.js';
-import { EntitySyncError, syncEntities } from '../../src/server/db/entity-sync.js';
+import { syncEntities } from '../../src/server/db/entity-sync.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { createContext } from '../../src/server/bootstrap.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { AppContext } from '../../src/server/context.js';
 import { watchDefinitions } from '../../src/server/definitions/watch.js';
+import { columns, field, raw, refusal } from './entity-fixtures.js';
 import { DIALECTS, freshPgSchema } from './harness.js';
-
-const field = (name: string, type: EntityField['type'], extra: Partial<EntityField> = {}): EntityField => ({
-  name,
-  title: `字段${name}`,
-  type,
-  ...extra,
-});
 
 const V1: EntityDefinition = {
   $schema: '../meta/entity.schema.json',
@@ -67,30 +60,12 @@ const V4: EntityDefinition = {
   dropped: ['legacy'],
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const raw = (db: Db) => db.kysely.withoutPlugins() as unknown as Kysely<any>;
-
 async function tableNames(db: Db): Promise<string[]> {
   return (await db.kysely.introspection.getTables()).map((t) => t.name);
 }
 
-async function columns(db: Db, table: string): Promise<string[]> {
-  const tables = await db.kysely.introspection.getTables();
-  return (tables.find((t) => t.name === table)?.columns ?? []).map((c) => c.name).sort();
-}
-
 const rows = (db: Db, table: string, cols: string[]) =>
   raw(db).selectFrom(table).select(cols).orderBy('id').execute();
-
-async function refusal(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (err) {
-    expect(err).toBeInstanceOf(EntitySyncError);
-    return (err as Error).message;
-  }
-  throw new Error('the change was not refused');
-}
 
 const ROOT = path.resolve('schemas');
 const FILE = path.join('schemas', 'entities', 'evo_thing.json');

@@ -1,22 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDefinition, EntityField } from '../../src/shared/schema-types.js';
 import { openDatabase, type Db } from '../../src/server/db/connect.js';
-import { EntitySyncError, syncEntities } from '../../src/server/db/entity-sync.js';
+import { syncEntities } from '../../src/server/db/entity-sync.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { createContext } from '../../src/server/bootstrap.js';
 import { loadConfig } from '../../src/server/config.js';
+import { columns, field, raw, refusal } from './entity-fixtures.js';
 import { DIALECTS } from './harness.js';
-
-const field = (name: string, type: EntityField['type'], extra: Partial<EntityField> = {}): EntityField => ({
-  name,
-  title: `字段${name}`,
-  type,
-  ...extra,
-});
 
 const V1: EntityDefinition = {
   $schema: '../meta/entity.schema.json',
@@ -50,24 +44,6 @@ const V2 = withFields(
   { indexes: [{ fields: ['brand', 'bought'] }] },
 );
 const v2Fields = (...names: string[]) => V2.fields.filter((f) => names.includes(f.name));
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const raw = (db: Db) => db.kysely.withoutPlugins() as unknown as Kysely<any>;
-
-async function columns(db: Db, table: string): Promise<string[]> {
-  const tables = await db.kysely.introspection.getTables();
-  return (tables.find((t) => t.name === table)?.columns ?? []).map((c) => c.name).sort();
-}
-
-async function refusal(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (err) {
-    expect(err).toBeInstanceOf(EntitySyncError);
-    return (err as Error).message;
-  }
-  throw new Error('the change was not refused');
-}
 
 /** On a shared PostgreSQL server (CI) the test works in a schema of its own, dropped afterwards. */
 async function isolated(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
