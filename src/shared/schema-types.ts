@@ -303,12 +303,17 @@ export interface EditableOption {
 // ---- entity.schema.json ----
 
 /**
+ * This entity's ref field that points at the parent (its ref.entity is the parent entity).
+ */
+export type FieldName = string;
+
+/**
  * camelCase property name; the column is its snake_case form.
  *
  * This interface was referenced by `EntityDefinition`'s JSON-Schema
  * via the `definition` "FieldName".
  */
-export type FieldName = string;
+export type FieldName1 = string;
 
 /**
  * Storage type. date and datetime are stored as text 'YYYY-MM-DD' / 'YYYY-MM-DD HH:mm:ss'.
@@ -317,6 +322,11 @@ export type FieldName = string;
  * via the `definition` "EntityFieldType".
  */
 export type EntityFieldType = 'string' | 'text' | 'int' | 'bigint' | 'decimal' | 'date' | 'datetime';
+
+/**
+ * camelCase property name; the column is its snake_case form.
+ */
+export type FieldName2 = string;
 
 /**
  * An online table: its fields become columns of a table of the same name (created or extended at server start, never losing data unless a change declares it: see renamedFrom, dropped and a field's drop; npm run schemas:plan shows what the next start changes), the generic CRUD endpoints /online/cgform/api/* /{code}, and Excel import/export. Permission codes: <code>:list (when readAccess is 'permission'), <code>:add, <code>:edit, <code>:delete, <code>:batch_delete, <code>:import, <code>:export, declared as buttons in a menu file.
@@ -337,6 +347,7 @@ export interface EntityDefinition {
    */
   readAccess?: 'permission' | 'login';
   scope?: EntityScope;
+  parent?: EntityParent;
   defaultSort?: EntitySort;
   /**
    * Extra (possibly multi-column) indexes; single fields may also say index/unique.
@@ -349,7 +360,7 @@ export interface EntityDefinition {
   /**
    * Schema evolution: names of removed fields whose columns may be dropped. A removed field whose column holds data is refused at start unless listed here; then its data is first copied to <code>__backup_<yyyyMMddHHmmss> (id + column) and the column is dropped. Once dropped nothing happens again.
    */
-  dropped?: FieldName[];
+  dropped?: FieldName1[];
   /**
    * @minItems 1
    * @maxItems 200
@@ -370,8 +381,28 @@ export interface EntityScope {
   organisation?: boolean;
 }
 
-export interface EntitySort {
+/**
+ * Master-detail (一对多子表): this entity's rows are children of another entity's row. The parent's add/edit form shows them as an editable table built from this entity's fields and saves parent and children in one transaction (the body carries them as an array under this entity's code; rows without id are added, rows with id are edited, stored rows left out are deleted); the detail view lists them; export and import handle both levels. Children take the parent's tenant and department. A child's position in the table is kept.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityParent".
+ */
+export interface EntityParent {
   field: FieldName;
+  /**
+   * Deleting a parent: 'cascade' (default) deletes its children in the same transaction; 'restrict' refuses while it has children.
+   */
+  onDelete?: 'cascade' | 'restrict';
+  /**
+   * Heading of the child table in the parent's form and detail (default: this entity's name).
+   */
+  title?: string;
+  minRows?: number;
+  maxRows?: number;
+}
+
+export interface EntitySort {
+  field: FieldName1;
   order?: 'asc' | 'desc';
 }
 
@@ -384,7 +415,7 @@ export interface EntityIndex {
    * @minItems 1
    * @maxItems 4
    */
-  fields: FieldName[];
+  fields: FieldName1[];
   unique?: boolean;
 }
 
@@ -478,6 +509,11 @@ export interface EntityField {
   drop?: boolean;
   width?: number;
   numbering?: NumberingRule;
+  ref?: EntityRef;
+  /**
+   * Computed field (计算字段): the server computes the value on every write (form, API and Excel import alike) and ignores a value sent by the client; forms show it read-only and recompute it live while editing. An expression over this record's own fields (numbers, + - * /, parentheses, round(x, n), abs(x), min(a, b), max(a, b)) with exact decimal arithmetic (0.1 + 0.2 = 0.3), or a roll-up over a child entity (one that declares this entity as its parent): sum(<child>.<field>), count(<child>), min(<child>.<field>), max(<child>.<field>), which may be combined with the row's fields (laborCost + sum(erp_repair_part.amount)). An empty operand counts as 0 in sums and leaves a product empty. The field must be int, bigint or decimal; the result is rounded to its scale.
+   */
+  formula?: string;
 }
 
 /**
@@ -514,6 +550,26 @@ export interface NumberingRule {
    * false (default): a value sent by the client is ignored on add and edit; the number is always generated. true: a non-empty value sent on add or edit is kept (and must be unique if the field says unique); an empty one on add is generated.
    */
   editable?: boolean;
+}
+
+/**
+ * Many-to-one relation (关联字段): the field stores the id of a row of another entity. Lists and details show the target's display field (<name>_dictText, read for a whole page in one query); the form edits it with a searchable, paged picker of the target's rows within the caller's scope; query and super query filter by it; export writes the display text and import resolves it (an unknown or ambiguous text is a row error). A write naming a row that does not exist or lies outside the caller's scope is refused. The field must be a string of length 32 (the default for a ref).
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityRef".
+ */
+export interface EntityRef {
+  /**
+   * Code of the target entity (a file in schemas/entities).
+   */
+  entity: string;
+  display: FieldName2;
+  /**
+   * Further target fields the picker's keyword searches besides display.
+   *
+   * @maxItems 4
+   */
+  search?: FieldName1[];
 }
 
 // ---- menu.schema.json ----

@@ -5,4 +5,6 @@ import type { RecordValidator } from '../../shared/entity-record';
 export const validators: Record<string, () => Promise<RecordValidator>> = {
   erp_customer: () => import('./validators/erp_customer').then((m) => m.validateRecord),
   erp_equipment: () => import('./validators/erp_equipment').then((m) => m.validateRecord),
+  erp_repair_order: () => import('./validators/erp_repair_order').then((m) => m.validateRecord),
+  erp_repair_part: () => import('./validators/erp_repair_part').then((m) => m.validateRecord),
 };
