@@ -7,7 +7,7 @@
 import type { EntityDefinition, EntityField } from './schema-types.js';
 import { PATTERN_PRESETS, isPreset, rulePattern } from './validate-presets.js';
 import { ownField } from './own-field.js';
-import { ruleMessages } from './validators.js';
+import { isRealDateTime, ruleMessages } from './validators.js';
 
 export const DEFAULT_STRING_LENGTH = 255;
 export const DEFAULT_PRECISION = 18;
@@ -48,7 +48,7 @@ export interface SystemField {
   length?: number;
 }
 
-export function systemFields(entity: Pick<EntityDefinition, 'scope'>): SystemField[] {
+export function systemFields(entity: Pick<EntityDefinition, 'scope' | 'parent'>): SystemField[] {
   const scope = entity.scope ?? {};
   return [
     { name: 'id', title: '主键', type: 'string', length: 32 },
@@ -64,6 +64,8 @@ export function systemFields(entity: Pick<EntityDefinition, 'scope'>): SystemFie
     ...(scope.organisation
       ? [{ name: 'orgId', title: '所属机构', type: 'string', length: 32 } as const]
       : []),
+    // A child row's position in its parent's table (master-detail).
+    ...(entity.parent ? [{ name: 'sortNo', title: '序号', type: 'int' } as const] : []),
   ];
 }
 
@@ -243,6 +245,21 @@ export function recordValidator(
   validate: CompiledValidator,
   messages = recordMessages(entity),
 ): RecordValidator {
-  return (record) =>
-    validate(presentValues(cleanRecord(entity, record))) ? [] : fieldErrors(validate.errors, messages);
+  return (record) => {
+    const values = presentValues(cleanRecord(entity, record));
+    return validate(values) ? calendarErrors(entity, values) : fieldErrors(validate.errors, messages);
+  };
 }
+
+/** Dates of the right shape that are not on the calendar (2026-13-40, 2026-02-30 24:00:00). */
+function calendarErrors(entity: EntityDefinition, values: Record<string, string | number>): FieldError[] {
+  const out: FieldError[] = [];
+  for (const f of entity.fields) {
+    const v = ownField(values, f.name);
+    if ((f.type === 'date' || f.type === 'datetime') && typeof v === 'string' && !isRealDateTime(v))
+      out.push({ field: f.name, title: f.title, message: NOT_ON_CALENDAR[f.type] });
+  }
+  return out;
+}
+
+const NOT_ON_CALENDAR = { date: '日期不存在，请检查年月日', datetime: '时间不存在，请检查年月日时分秒' };

@@ -85,9 +85,18 @@ const ID_REGIONS = new Set([
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK_CHARS = '10X98765432';
 
-function validDate(y: number, m: number, d: number): boolean {
+/** Whether the day exists on the calendar (2026-02-30 does not). */
+export function validDate(y: number, m: number, d: number): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' naming a real day and time of day (the shape is checked elsewhere). */
+export function isRealDateTime(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
+  if (!m) return true;
+  if (!validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  return m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60);
 }
 
 /** National ID: 18 characters with region, birth date and mod-11 check character (X allowed), or the old 15 digits. */

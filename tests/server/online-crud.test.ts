@@ -705,13 +705,17 @@ describe.each(DIALECTS)('online entity API on $name', ({ url }) => {
       expect(await count('erp_customer')).toBe(before);
     });
 
-    it('without validation imports what the columns can store, keeping unknown dictionary text', async () => {
-      const file = await sheet(HEADERS, [['', 'free-no-1', '宠物店', 'C', '123', 1]]);
+    it('without validation imports what the columns can store, but never an unknown dictionary value', async () => {
+      const file = await sheet(HEADERS, [
+        ['', 'free-no-1', '药店', 'C', '123', 1],
+        ['宠物店甲', 'free-no-2', '宠物店', 'C', '13900000001', 1],
+      ]);
       const res = await importFile(liuyang, file, 'loose.xlsx', '0');
-      expect(res.json().message).toBe('文件导入成功！数据行数：1');
+      expect(res.json().result).toMatchObject({ totalCount: 2, successCount: 1, errorCount: 1 });
       // The administrator holds sensitive:phone; liuyang sees the phone masked (issue 11 §6).
       const row = (await records(admin, { customerNo: 'free-no-1' }))[0];
-      expect(row).toMatchObject({ name: null, customerType: '宠物店', phone: '123' });
+      expect(row).toMatchObject({ name: null, customerType: '3', phone: '123' });
+      expect(await records(admin, { customerNo: 'free-no-2' })).toHaveLength(0);
       expect((await records(liuyang, { customerNo: 'free-no-1' }))[0].phone).toBe('1**');
     });
 

@@ -91,7 +91,9 @@ describe('Import EXCEL', () => {
     openPage('OnlineList', '/online/cgformList/erp_customer', '/online/cgformList/:code');
     const d = await openImport();
     const toggle = within(d).getByRole('switch', { name: '是否开启校验' });
-    expect(toggle).not.toBeChecked();
+    // Validation is on by default (issue 12 §6); this import turns it off.
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
     await userEvent.upload(fileInput(d), xlsx('customers.xlsx'));
     await userEvent.click(startButton(d));
     await waitFor(() => expect(s.last('POST', '/online/cgform/api/importXls/erp_customer')).toBeDefined());
@@ -131,7 +133,7 @@ describe('Import EXCEL', () => {
     expect(screen.getAllByRole('dialog', { name: '导入EXCEL' }).length).toBeGreaterThan(0);
   });
 
-  it('starts clean on every opening and sends validateStatus 1 when the switch is on', async () => {
+  it('starts clean on every opening, validation on, and sends validateStatus 1', async () => {
     const s = fakeServer({
       ...pageRoute(customerPage),
       'GET /online/cgform/api/getData/erp_customer': page([]),
@@ -144,8 +146,7 @@ describe('Import EXCEL', () => {
     await userEvent.click(within(d).getByRole('button', { name: '关闭' }));
     d = await openImport();
     expect(within(d).queryByText('first.xlsx')).not.toBeInTheDocument();
-    expect(within(d).getByRole('switch', { name: '是否开启校验' })).not.toBeChecked();
-    await userEvent.click(within(d).getByRole('switch', { name: '是否开启校验' }));
+    expect(within(d).getByRole('switch', { name: '是否开启校验' })).toBeChecked();
     await userEvent.upload(fileInput(d), xlsx('second.xlsx'));
     await userEvent.click(startButton(d));
     await waitFor(() => expect(s.last('POST', '/online/cgform/api/importXls/erp_customer')).toBeDefined());

@@ -80,7 +80,7 @@ export function ImportExcelModal({
   onImported,
 }: ImportExcelModalProps) {
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const [validate, setValidate] = useState(false);
+  const [validate, setValidate] = useState(true);
   const [uploading, setUploading] = useState(false);
 
   const start = async () => {

@@ -4,7 +4,7 @@ import type { EntityField } from '../../../shared/schema-types.js';
 import type { CleanRecord } from '../../../shared/entity-record.js';
 import type { AppContext } from '../../context.js';
 import { attachDictText } from '../../lib/dict-text.js';
-import { dictItems } from '../dict/dict-items.js';
+import { callerDictItems } from '../dict/dict-items.js';
 import {
   describeErrors,
   entityModel,
@@ -47,7 +47,7 @@ function fromCell(f: EntityField, v: CellScalar): unknown {
 }
 
 /** Text → value maps of the dictionary fields, for the values that occur in the sheet. */
-async function dictMaps(ctx: AppContext, model: EntityModel, rows: SheetRow[], tenantId: number) {
+async function dictMaps(request: FastifyRequest, model: EntityModel, rows: SheetRow[]) {
   const maps = new Map<string, Map<string, string>>();
   for (const f of model.entity.fields) {
     if (!f.dictCode) continue;
@@ -57,10 +57,10 @@ async function dictMaps(ctx: AppContext, model: EntityModel, rows: SheetRow[], t
     const map = new Map<string, string>();
     const wanted = [...seen];
     for (let i = 0; i < wanted.length; i += 200) {
-      const items = await dictItems(ctx.db.kysely, ctx.defs, f.dictCode, {
+      // The caller's items only: a table dictionary's rows outside his scope are unknown values.
+      const items = await callerDictItems(request, f.dictCode, {
         keyword: wanted.slice(i, i + 200).join(','),
         limit: 1000,
-        tenantId,
       });
       for (const it of items) {
         map.set(it.text, it.value);
@@ -91,7 +91,7 @@ export function entityImportTarget(
   return {
     columns: entityColumns(model, 'import'),
     async prepare(rows) {
-      const maps = await dictMaps(ctx, model, rows, session.tenantId);
+      const maps = await dictMaps(request, model, rows);
       const prepared: Array<PreparedRow<CleanRecord>> = rows.map((row) => {
         const errors: string[] = [];
         const values: Record<string, unknown> = {};
@@ -105,7 +105,8 @@ export function entityImportTarget(
               .map((p) => p.trim())
               .filter(Boolean);
             const unknown = parts.filter((p) => !map.has(p));
-            if (unknown.length && strict) errors.push(`${f.title}：字典中没有“${unknown.join('、')}”`);
+            // Validation off relaxes the entity's rules, never what the field can hold.
+            if (unknown.length) errors.push(`${f.title}：字典中没有“${unknown.join('、')}”`);
             values[key] = parts.map((p) => map.get(p) ?? p).join(',');
           } else values[key] = fromCell(f, raw);
         }

@@ -126,7 +126,8 @@ export async function excelRoutes(fastify: FastifyInstance) {
       { config: { access: entityAccess(entity, 'import') } },
       async (request) => {
         const { files, fields } = await readUpload(request);
-        const strict = fields.validateStatus === '1';
+        // Validation is on unless the client turns it off explicitly (issue 12 §6).
+        const strict = fields.validateStatus !== '0';
         return importFiles(files, entityImportTarget(ctx, request, entity.code, strict), reportOf(request));
       },
     );
