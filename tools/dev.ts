@@ -12,6 +12,7 @@ import { createServer } from 'vite';
 import { checkDefinitions } from '../src/server/definitions/check.js';
 import { DEFAULT_SCHEMAS_DIR } from '../src/server/definitions/load.js';
 import { definitionOverlay, type OverlayError } from './dev/overlay.js';
+import { refreshCompletions } from './schemas-completions.js';
 
 const port = Number(process.env.PORT ?? 8080);
 const apiPort = Number(process.env.API_PORT ?? port + 1);
@@ -45,6 +46,7 @@ const vite = await createServer({ server: { port, strictPort: true } });
 let current: OverlayError | null = null;
 
 function check() {
+  refreshCompletions();
   const { problems } = checkDefinitions(DEFAULT_SCHEMAS_DIR);
   const was = current;
   current = problems.length ? definitionOverlay(problems) : null;

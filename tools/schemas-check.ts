@@ -4,8 +4,11 @@
  */
 import path from 'node:path';
 import { checkDefinitions, formatProblem } from '../src/server/definitions/check.js';
+import { refreshCompletions } from './schemas-completions.js';
 
 const root = path.resolve(process.argv[2] ?? 'schemas');
+// Editor hints follow the definitions (dictionary codes) without a generation step of their own.
+if (!process.argv[2]) refreshCompletions();
 const { problems, defs } = checkDefinitions(root, { metaDir: path.resolve('schemas/meta') });
 for (const p of problems) console.error(formatProblem(p));
 if (problems.length) {

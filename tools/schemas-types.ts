@@ -9,6 +9,7 @@ import { compile } from 'json-schema-to-typescript';
 import type { JSONSchema4 } from 'json-schema';
 import { isMain, report, syncGenerated, type GeneratedFile } from './generated-files.js';
 import { validatorFiles } from './schemas-validators.js';
+import { COMPLETIONS_FILE, refreshCompletions } from './schemas-completions.js';
 
 export const META_DIR = 'schemas/meta';
 export const TYPES_FILE = 'src/shared/schema-types.ts';
@@ -25,12 +26,12 @@ export async function schemaTypesFile(metaDir = META_DIR): Promise<GeneratedFile
   const style = JSON.parse(fs.readFileSync('.prettierrc.json', 'utf8')) as Record<string, unknown>;
   const files = fs
     .readdirSync(metaDir)
-    .filter((f) => f.endsWith('.schema.json'))
+    .filter((f) => f.endsWith('.schema.json') && f !== path.basename(COMPLETIONS_FILE))
     .sort();
   const parts: string[] = [];
   const declared = new Map<string, string>();
   for (const file of files) {
-    const schema = JSON.parse(fs.readFileSync(path.join(metaDir, file), 'utf8')) as JSONSchema4;
+    const schema = withoutHints(JSON.parse(fs.readFileSync(path.join(metaDir, file), 'utf8')) as JSONSchema4);
     const code = await compile(schema, String(schema.title ?? file), {
       bannerComment: '',
       cwd: path.resolve(metaDir),
@@ -60,6 +61,20 @@ export async function schemaTypesFile(metaDir = META_DIR): Promise<GeneratedFile
   return { path: TYPES_FILE, content: `${BANNER}\n${parts.join('\n')}` };
 }
 
+/** The schema without references to the editor completions (hints, not types: schemas-completions.ts). */
+function withoutHints<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutHints) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'allOf' && Array.isArray(v)) {
+      const kept = v.filter((s: { $ref?: string }) => !s?.$ref?.startsWith('completions.schema.json'));
+      if (kept.length) out[k] = withoutHints(kept);
+    } else out[k] = withoutHints(v);
+  }
+  return out as T;
+}
+
 /** Top-level declarations with their doc comments (nested members are indented, so column 0 starts one). */
 function topLevelBlocks(code: string): string[] {
   return code
@@ -78,6 +93,7 @@ function topLevelBlocks(code: string): string[] {
 
 if (isMain(import.meta.url)) {
   const check = process.argv.includes('--check');
+  if (!check) refreshCompletions();
   const files = [await schemaTypesFile(), ...(await validatorFiles())];
   report(syncGenerated(files, check), check, 'npm run schemas:types');
 }
