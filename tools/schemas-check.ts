@@ -19,6 +19,7 @@ if (problems.length) {
     `${defs.entities.length} 个实体`,
     `${defs.pages.length} 个页面`,
     `${defs.reports.length} 个报表`,
+    `${defs.stats.length} 个统计`,
     `${defs.dicts.length} 个字典`,
     `${defs.menus.length} 个顶级菜单`,
   ];

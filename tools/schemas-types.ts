@@ -10,6 +10,7 @@ import type { JSONSchema4 } from 'json-schema';
 import { isMain, report, syncGenerated, type GeneratedFile } from './generated-files.js';
 import { validatorFiles } from './schemas-validators.js';
 import { COMPLETIONS_FILE, refreshCompletions } from './schemas-completions.js';
+import { vocabularyFile } from './docs-vocabulary.js';
 
 export const META_DIR = 'schemas/meta';
 export const TYPES_FILE = 'src/shared/schema-types.ts';
@@ -94,6 +95,6 @@ function topLevelBlocks(code: string): string[] {
 if (isMain(import.meta.url)) {
   const check = process.argv.includes('--check');
   if (!check) refreshCompletions();
-  const files = [await schemaTypesFile(), ...(await validatorFiles())];
+  const files = [await schemaTypesFile(), vocabularyFile(), ...(await validatorFiles())];
   report(syncGenerated(files, check), check, 'npm run schemas:types');
 }

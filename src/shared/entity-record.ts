@@ -10,6 +10,11 @@ import { ownField } from './own-field.js';
 import { isRealDateTime, ruleMessages } from './validators.js';
 
 export const DEFAULT_STRING_LENGTH = 255;
+/** A ref field stores the target row's id: 32 characters (newId's hex, stable md5 ids). */
+export const REF_ID_LENGTH = 32;
+/** A string field's length: as declared, else an id's for a ref, else the default. */
+export const stringLength = (f: { length?: number; ref?: unknown }) =>
+  f.length ?? (f.ref ? REF_ID_LENGTH : DEFAULT_STRING_LENGTH);
 export const DEFAULT_PRECISION = 18;
 export const DEFAULT_SCALE = 2;
 const MAX_TEXT_LENGTH = 100_000;
@@ -79,7 +84,7 @@ function propertySchema(f: EntityField): JsonSchema {
   const s: JsonSchema = {};
   switch (f.type) {
     case 'string':
-      Object.assign(s, { type: 'string', maxLength: f.length ?? DEFAULT_STRING_LENGTH });
+      Object.assign(s, { type: 'string', maxLength: stringLength(f) });
       break;
     case 'text':
       Object.assign(s, { type: 'string', maxLength: MAX_TEXT_LENGTH });
@@ -146,7 +151,7 @@ export function recordMessages(entity: EntityDefinition): RecordMessages {
       format: TYPE_MESSAGES[f.type],
       range: '数值超出允许的范围',
     };
-    if (f.type === 'string') m.maxLength = ruleMessages.maxLength(f.length ?? DEFAULT_STRING_LENGTH);
+    if (f.type === 'string') m.maxLength = ruleMessages.maxLength(stringLength(f));
     if (f.type === 'text') m.maxLength = ruleMessages.maxLength(MAX_TEXT_LENGTH);
     const rules = f.rules ?? [];
     rules.forEach((r, i) => {

@@ -4,6 +4,179 @@
  * Change a meta-schema and run the command again; CI fails when this file is stale.
  */
 
+// ---- dashboard.schema.json ----
+
+/**
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "Card".
+ */
+export type DashboardCard =
+  | DashboardChartCard
+  | DashboardNumberCard
+  | DashboardListCard
+  | DashboardShortcutCard
+  | DashboardNoticesCard
+  | DashboardTodoCard;
+
+/**
+ * Columns of 24 the card takes on a desktop (default 12); a phone shows every card full width.
+ *
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "Span".
+ */
+export type DashboardSpan = number;
+
+/**
+ * A stat definition code (schemas/stats).
+ *
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "StatCode".
+ */
+export type DashboardStatCode = string;
+
+/**
+ * A dashboard: a responsive grid of cards (24 columns on desktop, full width on a phone) with shared filters kept in the URL and passed to every stat card. Served by GET /sys/schema/dashboard?code=<code> (or the home dashboard of the application code) without the cards whose stat the caller may not read; drawn by the console's DashboardView.
+ */
+export interface DashboardDefinition {
+  $schema: '../meta/dashboard.schema.json';
+  /**
+   * Dashboard code; the file is named <code>.json.
+   */
+  code: string;
+  title: string;
+  /**
+   * The home dashboard (/dashboard/analysis) of these application codes; '*' for every code without its own.
+   */
+  home?: string[];
+  /**
+   * Shared filters above the grid, kept in the URL and sent to every stat card: dateRange as dateRange_begin/_end, department as an org code.
+   */
+  filters?: ('dateRange' | 'department')[];
+  /**
+   * The date range before the user picks one (none: no range).
+   */
+  defaultDateRange?: 'none' | 'thisMonth' | 'last30Days' | 'thisYear';
+  /**
+   * @minItems 1
+   */
+  cards: DashboardCard[];
+}
+
+/**
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "ChartCard".
+ */
+export interface DashboardChartCard {
+  type: 'chart';
+  /**
+   * Card title; default the stat's title.
+   */
+  title?: string;
+  span?: DashboardSpan;
+  stat: DashboardStatCode;
+  widget:
+    | 'StatBar'
+    | 'StatStackedBar'
+    | 'StatLine'
+    | 'StatArea'
+    | 'StatPie'
+    | 'StatDonut'
+    | 'StatFunnel'
+    | 'StatGauge';
+  options?: DashboardCardOptions;
+}
+
+/**
+ * Widget options (see StatWidgetProps in widgets.schema.json); params are merged over the shared filters.
+ *
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "CardOptions".
+ */
+export interface DashboardCardOptions {
+  params?: {
+    [k: string]: string;
+  };
+  height?: number;
+  measure?: string;
+  drill?: boolean;
+  max?: number;
+  horizontal?: boolean;
+  limit?: number;
+}
+
+/**
+ * A number with its change against the previous period.
+ *
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "NumberCard".
+ */
+export interface DashboardNumberCard {
+  type: 'number';
+  title?: string;
+  span?: DashboardSpan;
+  stat: DashboardStatCode;
+  options?: DashboardCardOptions;
+}
+
+/**
+ * A stat as a ranking list or a small table.
+ *
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "ListCard".
+ */
+export interface DashboardListCard {
+  type: 'list';
+  title?: string;
+  span?: DashboardSpan;
+  stat: DashboardStatCode;
+  widget: 'StatRanking' | 'StatTable';
+  options?: DashboardCardOptions;
+}
+
+/**
+ * Links to menu routes; the ones the user's menu does not have are left out.
+ *
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "ShortcutCard".
+ */
+export interface DashboardShortcutCard {
+  type: 'shortcut';
+  title?: string;
+  span?: DashboardSpan;
+  /**
+   * @minItems 1
+   */
+  links: {
+    title: string;
+    path: string;
+  }[];
+}
+
+/**
+ * The user's unread notices.
+ *
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "NoticesCard".
+ */
+export interface DashboardNoticesCard {
+  type: 'notices';
+  title?: string;
+  span?: DashboardSpan;
+  limit?: number;
+}
+
+/**
+ * The user's pending items: unread messages and feedback waiting to be handled (workflow transitions will join them).
+ *
+ * This interface was referenced by `DashboardDefinition`'s JSON-Schema
+ * via the `definition` "TodoCard".
+ */
+export interface DashboardTodoCard {
+  type: 'todo';
+  title?: string;
+  span?: DashboardSpan;
+}
+
 // ---- dict.schema.json ----
 
 /**
@@ -739,6 +912,14 @@ export type RowButton =
     };
 
 /**
+ * A field of the page's entity.
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "OverrideFieldName".
+ */
+export type OverrideFieldName = string;
+
+/**
  * A screen rendered at run time: list, tree-list, form or detail. The console fetches it with GET /sys/schema/page?component=<name>&code=<code> and interprets it; nothing in it is ever evaluated as code.
  */
 export interface PageDefinition {
@@ -756,7 +937,7 @@ export interface PageDefinition {
    */
   components: string[];
   /**
-   * Entity code (schemas/entities) for pages over the generic CRUD; also the :code of /online/cgformList/:code.
+   * Entity code (schemas/entities) for pages over the generic CRUD; also the :code of /online/cgformList/:code. An entity page may leave out api, columns, query, toolbar, rowActions, form and detail: they are derived from the entity's fields (see PageOverrides); a page of a few lines naming its entity is complete.
    */
   entity?: string;
   /**
@@ -764,7 +945,7 @@ export interface PageDefinition {
    */
   permissionPrefix?: string;
   rowKey?: string;
-  api: PageApis;
+  api?: PageApis;
   list?: ListSettings;
   tree?: TreeSettings;
   aside?: PagePart;
@@ -774,6 +955,7 @@ export interface PageDefinition {
   rowActions?: RowActions;
   form?: PageForm;
   detail?: PageDetail;
+  overrides?: PageOverrides;
 }
 
 /**
@@ -1092,7 +1274,7 @@ export interface PageForm {
   labelCol?: number;
   wrapperCol?: number;
   /**
-   * Name of a precompiled validator under src/client/generated/ (the entity code for entity pages).
+   * Name of a precompiled record validator (an entity code): npm run schemas:types generates one for each entity a page names here. Optional: without one the form checks its x-validator rules and the server checks everything; a name with no generated validator is skipped.
    */
   validator?: string;
   /**
@@ -1155,6 +1337,10 @@ export interface FormSchema {
   'x-component-props'?: SafeObject;
   'x-decorator'?: string;
   'x-decorator-props'?: SafeObject;
+  /**
+   * Computed field (计算字段): a formula in the language of an entity field's `formula` (numbers, field names, + - * /, parentheses, round(x, n), abs(x), min(a, b), max(a, b); roll-ups sum(<child>.<field>), count(<child>), min/max(<child>.<field>) over the array under the child entity's code). The form evaluates it over the current values with exact decimal arithmetic whenever a value it reads changes, and shows the field read-only; the server computes the stored value itself.
+   */
+  'x-compute'?: string;
   'x-reactions'?: FormReaction | FormReaction[];
   'x-validator'?:
     | (
@@ -1422,6 +1608,103 @@ export interface DetailField {
 }
 
 /**
+ * One statement per field: a page that names its `entity` may leave out api, columns, query, toolbar, rowActions, form and detail; the server derives them from the entity's fields when it loads the definitions (src/shared/page-derive), so GET /sys/schema/page answers a complete page. Derived: columns from fields with list ≠ false (title, width (default 120), sort arrows on numbers, dates, numbered fields and sortable: true ones, dictionary and ref display text, date/number formats, numbers right-aligned, a dictionary field named status or …Status shown as a tag); the query form from fields with `query` (text matched with like, numeric ranges left to the super query, dictionary select, department/user picker from view, date range, ref picker; the first 3 shown, the rest under 更多); super query fields from the listed fields; the add/edit form (no precompiled validator unless overrides.form.validator opts in; widget from type, dictCode, view and ref; x-validator rules exactly as the entity's required/length/rules/min/max; numbering fields read-only with 保存后自动生成, formula fields read-only with x-compute; text → TextArea; decimals → NumberPicker with precision = scale; defaults; one ChildTable { entity } under each child entity's code; a ref edits with JRefSelect { entity, field }); the detail from the form's fields; toolbar add/batchDelete/export/import and row actions edit/detail/delete gated by <entity>:add/batch_delete/export/import/edit/delete; api paths from the entity code. `overrides` states only what differs. Top-level parts still work: a given columns, query, form (with its schema), detail.fields or toolbar.superQuery.fields replaces the derived part whole (its overrides part is then refused); given list, api, toolbar, rowActions and detail settings are merged key by key over the derived ones (rowActions.custom adds actions). Every name in overrides must be a field of the entity (checked by schemas:check).
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "PageOverrides".
+ */
+export interface PageOverrides {
+  /**
+   * What differs per column: a partial column merged onto the derived one where it stands ({ "dataIndex": "name", "width": 200 }); a field name that has no derived column (a system field createTime/createBy/updateTime/updateBy, or a field with list: false) adds its column at the end, in the order listed.
+   */
+  columns?: (OverrideFieldName | ColumnOverride)[];
+  /**
+   * Columns shown first, in this order; the others follow in entity order.
+   */
+  order?: OverrideFieldName[];
+  /**
+   * Fields left out of the columns, the query form, the super query and the detail (the form keeps them).
+   */
+  hide?: OverrideFieldName[];
+  /**
+   * What differs in the query form, alike: a partial query field merged onto the derived one ({ "name": "serialNo", "rule": "right_like" }); a field name without `query` adds it at the end. The first 3 fields show, the rest go under 更多.
+   */
+  query?: (OverrideFieldName | QueryOverride)[];
+  form?: FormOverride;
+}
+
+/**
+ * What differs from the derived column of dataIndex (any PageColumn property).
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "ColumnOverride".
+ */
+export interface ColumnOverride {
+  dataIndex: OverrideFieldName;
+  title?: string;
+  width?: number;
+  ellipsis?: number | false;
+  dict?: string;
+  sorter?: boolean;
+  permission?: string;
+  format?: 'text' | 'image' | 'file' | 'date' | 'number' | 'tag';
+  align?: 'left' | 'center' | 'right';
+  fixed?: 'left' | 'right';
+  hidden?: boolean;
+}
+
+/**
+ * What differs from the derived query field of name (any QueryField property).
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "QueryOverride".
+ */
+export interface QueryOverride {
+  name: OverrideFieldName;
+  title?: string;
+  'x-component'?: string;
+  props?: SafeObject;
+  dictCode?: string;
+  rule?: 'eq' | 'like' | 'right_like' | 'left_like' | 'ne' | 'ge' | 'le' | 'gt' | 'lt';
+  mode?: 'single' | 'range';
+  default?: Scalar;
+}
+
+/**
+ * Settings of the derived add/edit form (as in PageForm) and, under fields, what differs per field: a partial form schema merged onto the derived one (x-reactions, description, x-component-props, …; objects merge, other values replace).
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "FormOverride".
+ */
+export interface FormOverride {
+  mode?: 'modal' | 'drawer';
+  width?: number;
+  title?: string;
+  labelCol?: number;
+  wrapperCol?: number;
+  /**
+   * Opt in to a precompiled record validator (npm run schemas:types generates one for each entity named here); derived forms validate with x-validator rules and the server without it.
+   */
+  validator?: string;
+  /**
+   * Edit reads the record first (default true for derived forms).
+   */
+  loadById?: boolean;
+  omitOnEdit?: string[];
+  fields?: {
+    [k: string]: FormSchema;
+  };
+}
+
+/**
+ * A page names its entity (and gets the derived parts) or states its api; overrides need an entity.
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "EntityOrApi".
+ */
+export interface EntityOrApi {}
+
+/**
  * This interface was referenced by `PageDefinition`'s JSON-Schema
  * via the `definition` "PermissionGate".
  */
@@ -1614,6 +1897,141 @@ export interface ReportSort {
   order?: 'asc' | 'desc';
 }
 
+// ---- stat.schema.json ----
+
+/**
+ * One aggregate query declared as data (issue 17): a source (an entity or an allow-listed system table), group-by dimensions (fields or date buckets), measures, fixed filters in the list query language and named parameters bound as values. No SQL text: the server builds the query with Kysely inside the caller's tenant, data scope and data rules. Served by GET /sys/stats/<code>; charts and dashboards name it by code.
+ */
+export interface StatDefinition {
+  $schema: '../meta/stat.schema.json';
+  /**
+   * Statistic code; the file is named <code>.json.
+   */
+  code: string;
+  title: string;
+  description?: string;
+  /**
+   * An entity code or an allow-listed system table (sys_user, sys_depart, sys_announcement).
+   */
+  source: string;
+  /**
+   * Who may read it: 'login' or a permission code from schemas/menus. Default: the source's read permission (an entity's <code>:list, user:list, depart:list, announcement:list).
+   */
+  permission?: string;
+  /**
+   * Group-by fields, in order; none gives one row (a number card).
+   *
+   * @maxItems 3
+   */
+  dimensions?: StatDimension[];
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
+  measures: StatMeasure[];
+  /**
+   * Fixed filters in the list query language, as the list API takes them: { "status": "1" }, { "type": "1,2" } with a rule prefix, { "createTime_begin": "2026-01-01" }.
+   */
+  filters?: {
+    [k: string]: string | number;
+  };
+  /**
+   * Named parameters the caller sends in the query string; each filters one field, its value bound.
+   *
+   * @maxItems 10
+   */
+  params?: StatParam[];
+  sort?: StatSort;
+  /**
+   * At most this many groups (rows); the total number of groups is returned beside them.
+   */
+  limit?: number;
+  /**
+   * Seconds an answer is reused for the same caller scope and parameters; 0 always queries.
+   */
+  cacheSeconds?: number;
+  /**
+   * previousPeriod: each measure is also returned as <key>_previous for the range of equal length just before the dateRange parameter's.
+   */
+  compare?: 'previousPeriod';
+  drill?: StatDrill;
+}
+
+/**
+ * This interface was referenced by `StatDefinition`'s JSON-Schema
+ * via the `definition` "StatDimension".
+ */
+export interface StatDimension {
+  field: string;
+  /**
+   * Row key of the group value (default: the field name).
+   */
+  key?: string;
+  title?: string;
+  /**
+   * A date bucket of a date or datetime field, in the server's time zone: day YYYY-MM-DD, week YYYY-Www (ISO week, Monday first), month YYYY-MM, quarter YYYY-Qn, year YYYY.
+   */
+  bucket?: 'day' | 'week' | 'month' | 'quarter' | 'year';
+}
+
+/**
+ * This interface was referenced by `StatDefinition`'s JSON-Schema
+ * via the `definition` "StatMeasure".
+ */
+export interface StatMeasure {
+  key: string;
+  title?: string;
+  op: 'count' | 'countDistinct' | 'sum' | 'avg' | 'min' | 'max' | 'ratio';
+  /**
+   * The measured field: any field for countDistinct, a numeric field for sum/avg/min/max.
+   */
+  field?: string;
+  /**
+   * ratio: [numerator, denominator] measure keys; null when the denominator is 0.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  of?: string[];
+  /**
+   * Decimal places of avg and ratio (default 2).
+   */
+  precision?: number;
+}
+
+/**
+ * This interface was referenced by `StatDefinition`'s JSON-Schema
+ * via the `definition` "StatParam".
+ */
+export interface StatParam {
+  name: string;
+  /**
+   * dateRange: <name>_begin and <name>_end (YYYY-MM-DD); department: an org code, rows of that department and below (field default sysOrgCode); dict: one or more comma-separated values of the field's dictionary; text: one exact value.
+   */
+  type: 'dateRange' | 'department' | 'dict' | 'text';
+  field?: string;
+  required?: boolean;
+  /**
+   * dateRange only: thisMonth, thisYear, last7Days, last30Days (in the server's time zone).
+   */
+  default?: 'thisMonth' | 'thisYear' | 'last7Days' | 'last30Days';
+}
+
+export interface StatSort {
+  /**
+   * A measure key or a dimension key.
+   */
+  by: string;
+  order?: 'asc' | 'desc';
+}
+
+/**
+ * The list page a click on a group opens, filtered to that group (the filters go in its URL query).
+ */
+export interface StatDrill {
+  page: string;
+}
+
 // ---- widgets.schema.json ----
 
 /**
@@ -1674,6 +2092,19 @@ export interface WidgetCatalogue {
   TreeTable?: JTreeTableProps;
   JPopup?: JPopupProps;
   JBusinessPicker?: JBusinessPickerProps;
+  StatBar?: StatWidgetProps;
+  StatStackedBar?: StatWidgetProps;
+  StatLine?: StatWidgetProps;
+  StatArea?: StatWidgetProps;
+  StatPie?: StatWidgetProps;
+  StatDonut?: StatWidgetProps;
+  StatFunnel?: StatWidgetProps;
+  StatGauge?: StatWidgetProps;
+  StatNumber?: StatWidgetProps;
+  StatRanking?: StatWidgetProps;
+  StatTable?: StatWidgetProps;
+  JRefSelect?: JRefSelectProps;
+  ChildTable?: ChildTableProps;
 }
 
 /**
@@ -2551,4 +2982,97 @@ export interface JBusinessPickerProps {
   title?: string;
   placeholder?: string;
   disabled?: boolean;
+}
+
+/**
+ * A chart widget (src/client/widgets/charts): draws the stat `stat` (schemas/stats) from GET /sys/stats/<stat>. StatBar/StatStackedBar/StatLine/StatArea have a category axis (a slider past 10 categories, bars 30 wide); StatPie/StatDonut/StatFunnel one slice per group; StatGauge the measure against `max`; StatNumber the total with its change against the previous period; StatRanking the groups largest first; StatTable the groups as a table. Clicking a group opens the stat's drill page filtered to it.
+ *
+ * This interface was referenced by `WidgetCatalogue`'s JSON-Schema
+ * via the `definition` "StatWidgetProps".
+ */
+export interface StatWidgetProps {
+  /**
+   * Stat definition code.
+   */
+  stat: string;
+  /**
+   * Fixed parameters: dateRange_begin/_end (YYYY-MM-DD), department (org code), dictionary values by name.
+   */
+  params?: {
+    [k: string]: string;
+  };
+  /**
+   * Title above the widget.
+   */
+  title?: string;
+  /**
+   * Height in pixels (chart default 300).
+   */
+  height?: number;
+  /**
+   * Measure key to show; default the first.
+   */
+  measure?: string;
+  /**
+   * Clicking a group opens the filtered list (default true).
+   */
+  drill?: boolean;
+  /**
+   * StatGauge: the maximum (default 100).
+   */
+  max?: number;
+  /**
+   * StatBar/StatStackedBar: categories on the left.
+   */
+  horizontal?: boolean;
+  /**
+   * StatRanking: how many groups (default 10).
+   */
+  limit?: number;
+}
+
+/**
+ * Picker of a many-to-one relation (an entity field with `ref`): a select of the target entity's rows within the caller's scope, searched on the server as the user types (display and search fields), 20 a page with 加载更多 or scrolling; the stored id's text is resolved on edit. Server: GET /online/cgform/api/refOptions/<entity>/<field> (keyword, pageNo, pageSize, ids). Value: the target row's id. Derived entity pages use it for every ref field, in the form and the query form.
+ *
+ * This interface was referenced by `WidgetCatalogue`'s JSON-Schema
+ * via the `definition` "JRefSelectProps".
+ */
+export interface JRefSelectProps {
+  /**
+   * Code of the entity that owns the ref field (not the target).
+   */
+  entity: string;
+  /**
+   * Name of the ref field; its `ref` names the target entity and display field.
+   */
+  field: string;
+  /**
+   * Placeholder text (Chinese; default 请选择).
+   */
+  placeholder?: string;
+  /**
+   * Show the clear button (default true).
+   */
+  allowClear?: boolean;
+  /**
+   * Wait after typing before searching, in ms (default 500).
+   */
+  debounce?: number;
+  /**
+   * Disabled (Formily's disabled/readPretty pattern sets it too).
+   */
+  disabled?: boolean;
+}
+
+/**
+ * Master-detail (一对多子表): the rows of a child entity (one whose `parent` names this form's entity) edited inside the parent's form with the editable grid — a column per child field (the link to the parent hidden, formula columns read-only), each cell checked with the child's rules; rows are added, removed and dragged into order. The form value under the child's code is the rows array, saved with the parent in one transaction. Server: GET /online/cgform/api/childDefinition/<entity>. Derived entity pages add one per child entity.
+ *
+ * This interface was referenced by `WidgetCatalogue`'s JSON-Schema
+ * via the `definition` "ChildTableProps".
+ */
+export interface ChildTableProps {
+  /**
+   * Code of the child entity.
+   */
+  entity: string;
 }

@@ -64,7 +64,9 @@ function headerOf(ws: ExcelJS.Worksheet, known: string): { row: number; col: (ti
 async function importFile(page: Page, buffer: Buffer, name: string, mimeType: string, validate = false) {
   await button(page, '导入').click();
   const dialog = openDialog(page, '导入EXCEL');
-  if (validate) await dialog.getByRole('switch', { name: '是否开启校验' }).click();
+  // Online pages validate by default; the switch is turned on only where it is off.
+  const toggle = dialog.getByRole('switch', { name: '是否开启校验' });
+  if (validate && (await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
   await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
   await dialog.getByText(name).waitFor();
   await button(dialog, '开始上传').click();

@@ -218,8 +218,7 @@ describe('console shell in the browser', () => {
     await page.waitForURL((u) => u.pathname === '/isystem/depart');
     await expect.poll(() => tabTitles(page), POLL).toEqual(['首页', '部门管理']);
     await page.goto(`${server.url}/dashboard/analysis`);
-    await page.getByText('用户数').waitFor();
-    await page.locator('.ant-statistic-content-value').first().waitFor();
+    await page.locator('.dashboard-view .stat-number-value').first().waitFor();
     await settle(page);
     await screenshot(page, 'shell-dashboard-desktop');
   });
@@ -238,7 +237,7 @@ describe('console shell in the browser', () => {
     await p.getByRole('tab', { name: '账户密码登录' }).waitFor();
     await screenshot(p, 'shell-login-phone');
     await signIn(p, NEW_PASSWORD);
-    await p.getByText('用户数').waitFor();
+    await p.locator('.dashboard-view').waitFor();
     expect(await p.locator('.shell-tabs').count()).toBe(0);
     expect(await p.locator('.shell-sider').count()).toBe(0);
     await p.locator('.shell-header-title').getByText('健康服务中心').waitFor();

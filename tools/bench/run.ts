@@ -6,8 +6,8 @@
  * results go to test-output/bench/results.json and results.md. Numbers are for this machine
  * (DESIGN §7: budgets live in benchmarks, not in timed tests).
  *
- *   npm run bench [-- --only editable|list|coldload|form|ws[,…]] [--runs 7] [--sizes 1000,10000]
- *     [--impls ours,arraytable] [--list-rows 10000] [--list-variants plain,console]
+ *   npm run bench [-- --only editable|list|coldload|form|ws|stats[,…]] [--runs 7] [--sizes 1000,10000]
+ *     [--impls ours,arraytable] [--list-rows 10000] [--list-variants plain,console] [--stats-rows 100000]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,8 +29,9 @@ import {
   type ListVariant,
 } from './list/suite.js';
 import { runWsLoad, type WsLoadResult } from './ws-load.js';
+import { runStatsBench, statsTable, statsVerdicts, type StatsBenchResult } from './stats/suite.js';
 
-const SUITES = ['editable', 'list', 'coldload', 'form', 'ws'] as const;
+const SUITES = ['editable', 'list', 'coldload', 'form', 'ws', 'stats'] as const;
 type Suite = (typeof SUITES)[number];
 /** The key each suite's results have in results.json. */
 const RESULT_KEYS: Record<Suite, string> = {
@@ -39,6 +40,7 @@ const RESULT_KEYS: Record<Suite, string> = {
   coldload: 'coldLoad',
   form: 'form',
   ws: 'wsLoad',
+  stats: 'stats',
 };
 
 const OUT_DIR = path.resolve('test-output/bench');
@@ -89,6 +91,7 @@ async function main() {
     coldLoad?: ColdLoadResult & { verdicts: Verdict[] };
     form?: FormBenchResult & { verdicts: Verdict[] };
     wsLoad?: WsLoadResult;
+    stats?: StatsBenchResult & { verdicts: Verdict[] };
   } = {
     environment: {
       date: new Date().toISOString(),
@@ -167,6 +170,16 @@ async function main() {
     const table = wsTable(ws);
     console.log(`\n${table}\n`);
     md.push('## WebSocket 通知负载', '', table, '');
+  }
+
+  if (wanted('stats')) {
+    console.log('\n== 统计聚合接口：首页统计，每个实体 100,000 行，冷缓存 ==');
+    const stats = await runStatsBench({ rows: Number(arg('stats-rows') ?? 100_000), runs: Math.max(runs, 20) });
+    const verdicts = statsVerdicts(stats);
+    results.stats = { ...stats, verdicts };
+    report(md, '统计聚合接口（GET /sys/stats/<code>，冷缓存）', statsTable(stats), verdicts, [
+      `每个演示实体生成 ${stats.rowsPerEntity.toLocaleString('zh-CN')} 行（SQLite 为临时目录中的文件；设置 TEST_DATABASE_URL 时另测 PostgreSQL），关闭答案缓存，经完整 API（登录态、权限、数据范围、数据规则、字典文本）各请求 ${stats.runs} 次；“手写 SQL”为同一分组的一条手写查询，即数据库本身的下限。`,
+    ]);
   }
 
   fs.mkdirSync(OUT_DIR, { recursive: true });

@@ -11,6 +11,24 @@ import { editable } from './editable';
 import { account } from './account';
 import { messagesAdmin } from './messages-admin';
 import { recycle } from './recycle';
+import { derivedPages } from './derived-pages';
+import { charts } from './charts';
+import { refSelect } from './ref-select';
+import { children } from './children';
 
-export const t = { common, shell, widgets, renderer, notices, editable, account, messagesAdmin, recycle } as const;
+export const t = {
+  common,
+  shell,
+  widgets,
+  renderer,
+  notices,
+  editable,
+  account,
+  messagesAdmin,
+  recycle,
+  derivedPages,
+  refSelect,
+  charts,
+  children,
+} as const;
 export type Messages = typeof t;

@@ -54,8 +54,14 @@ const GROUPS = {
   cron: group(['JEasyCron'], () => import('./groups/cron')),
   editor: group(['JEditor'], () => import('./groups/editor')),
   editableTable: group(['EditableTable'], () => import('./groups/editable-table')),
+  childTable: group(['ChildTable'], () => import('./groups/child-table')),
   treeTable: group(['TreeTable'], () => import('./groups/tree-table')),
   reportPickers: group(['JPopup', 'JBusinessPicker'], () => import('./groups/report-pickers')),
+  charts: group(
+    ['StatBar', 'StatStackedBar', 'StatLine', 'StatArea', 'StatPie', 'StatDonut', 'StatFunnel', 'StatGauge', 'StatNumber', 'StatRanking', 'StatTable'],
+    () => import('./charts'),
+  ),
+  refSelect: group(['JRefSelect'], () => import('./groups/ref-select')),
 };
 
 type GroupName = keyof typeof GROUPS;

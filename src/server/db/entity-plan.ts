@@ -5,7 +5,7 @@ import type { EntityDefinition, EntityField } from '../../shared/schema-types.js
 import {
   DEFAULT_PRECISION,
   DEFAULT_SCALE,
-  DEFAULT_STRING_LENGTH,
+  stringLength,
   systemFields,
   type SystemField,
 } from '../../shared/entity-record.js';
@@ -87,10 +87,10 @@ export interface EntitiesPlan {
   problems: string[];
 }
 
-function typeOf(f: Pick<EntityField, 'type' | 'length' | 'precision' | 'scale'> | SystemField): ColumnType {
+function typeOf(f: Pick<EntityField, 'type' | 'length' | 'precision' | 'scale' | 'ref'> | SystemField): ColumnType {
   switch (f.type) {
     case 'string': {
-      const length = f.length ?? DEFAULT_STRING_LENGTH;
+      const length = stringLength(f);
       return { family: 'varchar', length, text: `varchar(${length})` };
     }
     case 'date':

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { assembleDefinitions, DEFAULT_SCHEMAS_DIR, readDefinitionFiles, type Definitions } from './load.js';
 import { crossReferenceProblems } from './cross-refs.js';
+import { derivedPageProblems } from './derived-pages.js';
 import { positionOf, type SourcePosition } from './json-locations.js';
+import { statProblems } from './stat-problems.js';
 import { ajvProblems, loadMetaSchemas, type DefinitionProblem } from './meta-validation.js';
+import { dashboardProblems } from './dashboard-refs.js';
 
 export type { DefinitionProblem };
 
@@ -64,6 +67,9 @@ export function checkDefinitions(root = DEFAULT_SCHEMAS_DIR, opts: { metaDir?: s
   });
   const defs = assembleDefinitions(root, valid);
   problems.push(...crossReferenceProblems(valid, defs, meta, show));
+  problems.push(...statProblems(valid, defs, show));
+  problems.push(...dashboardProblems(valid, defs, show));
+  problems.push(...derivedPageProblems(valid, defs.entities, show));
   locate(problems, new Map(files.map((f) => [show(f.file), f.positions])));
   // Grouped by file (stable: each file's problems keep their order).
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

@@ -27,6 +27,8 @@ import {
   type PageContext,
 } from './page-references.js';
 import { widgetTypeProblem } from './widget-types.js';
+import { refProblems } from './ref-problems.js';
+import { formulaProblems } from './formula-problems.js';
 
 /** Components that open the list page of the entity named by the route (/online/cgformList/:code). */
 export const ONLINE_LIST_COMPONENTS = ['OnlineList', 'modules/online/cgform/auto/OnlCgformAutoList'];
@@ -223,12 +225,14 @@ export function crossReferenceProblems(
         );
       for (const [path, message] of numberingProblems(e, fd))
         add(file, pointerOf('fields', i, ...path), message);
+      for (const [path, message] of refProblems(entities, fd)) add(file, pointerOf('fields', i, ...path), message);
       (fd.rules ?? []).forEach((r, j) => {
         const p = regexProblem(r.pattern);
         if (p) add(file, pointerOf('fields', i, 'rules', j, 'pattern'), p);
         if (p) badRegex = true;
       });
     });
+    for (const [path, message] of formulaProblems(entities, e)) add(file, pointerOf(...path), message);
     if (e.defaultSort && !names.has(e.defaultSort.field))
       add(file, '/defaultSort/field', `字段 "${e.defaultSort.field}" 不存在`);
     (e.indexes ?? []).forEach((ix, i) =>
@@ -236,7 +240,8 @@ export function crossReferenceProblems(
         if (!names.has(name)) add(file, pointerOf('indexes', i, 'fields', j), `字段 "${name}" 不存在`);
       }),
     );
-    for (const code of entityPermissionCodes(e))
+    // A child entity is written through its parent's form and permissions: it has no codes of its own.
+    for (const code of e.parent ? [] : entityPermissionCodes(e))
       if (!perms.has(code)) add(file, '/code', `权限码 "${code}" 未在 schemas/menus 的按钮中声明`);
     // Defaults must pass the field's own rules, or every add without the field would be refused.
     if (badRegex) continue;

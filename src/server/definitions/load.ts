@@ -7,6 +7,7 @@ import {
   type SourcePosition,
 } from './json-locations.js';
 import type {
+  DashboardDefinition,
   DictDef as DictDefinition,
   DictFile,
   DuplicateCheckDef as DuplicateCheckDefinition,
@@ -15,9 +16,11 @@ import type {
   MenuFile,
   PageDefinition,
   ReportDefinition,
+  StatDefinition,
   TableDictDef as TableDictDefinition,
   TreeTableDef as TreeTableDefinition,
 } from '../../shared/schema-types.js';
+import { derivePages, type ServedPage } from '../../shared/page-derive/index.js';
 
 /* The definition types are generated from schemas/meta (src/shared/schema-types.ts); these names stay for callers. */
 export type DictDef = DictDefinition;
@@ -35,8 +38,12 @@ export interface Definitions {
   treeTables: TreeTableDef[];
   duplicateChecks: DuplicateCheckDef[];
   entities: EntityDefinition[];
-  pages: PageDefinition[];
+  /** Complete pages: an entity page's left-out parts derived from its entity (src/shared/page-derive). */
+  pages: ServedPage[];
   reports: ReportDefinition[];
+  /** Aggregate queries (schemas/stats), served by /sys/stats. */
+  stats: StatDefinition[];
+  dashboards: DashboardDefinition[];
 }
 
 export const DEFAULT_SCHEMAS_DIR = path.resolve('schemas');
@@ -48,6 +55,8 @@ export const DEFINITION_KINDS = {
   reports: 'report',
   menus: 'menu',
   dicts: 'dict',
+  stats: 'stat',
+  dashboards: 'dashboard',
 } as const;
 export type DefinitionFolder = keyof typeof DEFINITION_KINDS;
 export type DefinitionKind = (typeof DEFINITION_KINDS)[DefinitionFolder];
@@ -95,6 +104,7 @@ export function readDefinitionFiles(root: string): DefinitionFile[] {
 
 /** Puts the files' contents together; the files are assumed valid (check.ts validates them first). */
 export function assembleDefinitions(root: string, files: DefinitionFile[]): Definitions {
+  const pages: PageDefinition[] = [];
   const defs: Definitions = {
     root,
     menus: [],
@@ -105,6 +115,8 @@ export function assembleDefinitions(root: string, files: DefinitionFile[]): Defi
     entities: [],
     pages: [],
     reports: [],
+    stats: [],
+    dashboards: [],
   };
   for (const { kind, data, file, parseError, parsePosition } of files) {
     if (parseError)
@@ -127,13 +139,20 @@ export function assembleDefinitions(root: string, files: DefinitionFile[]): Defi
         defs.entities.push(data as EntityDefinition);
         break;
       case 'page':
-        defs.pages.push(data as PageDefinition);
+        pages.push(data as PageDefinition);
         break;
       case 'report':
         defs.reports.push(data as ReportDefinition);
         break;
+      case 'stat':
+        defs.stats.push(data as StatDefinition);
+        break;
+      case 'dashboard':
+        defs.dashboards.push(data as DashboardDefinition);
+        break;
     }
   }
+  defs.pages = derivePages(pages, defs.entities);
   return defs;
 }
 

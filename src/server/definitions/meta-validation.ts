@@ -163,6 +163,8 @@ function problemOf(file: string, e: ErrorObject): DefinitionProblem {
       return at(e.instancePath, `属性个数不正确（应为 ${String(p.limit)} 个）`);
     case 'not':
       return at(e.instancePath, '取值不被允许（保留名称或禁止的写法）');
+    case 'dependencies':
+      return at(e.instancePath, `有 "${String(p.property)}" 时必须有 "${String(p.missingProperty)}"`);
     case 'oneOf':
     case 'anyOf':
       return at(e.instancePath, '不符合任何一种允许的写法');

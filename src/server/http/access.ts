@@ -14,7 +14,8 @@ export type Access = 'public' | 'login' | `${string}:${string}`;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: Access;
+    /** One access, or a list meaning any of them (`['x:list', 'x:add']`: either code lets the caller in). */
+    access?: Access | Access[];
     /** Route checks X-Sign/X-TIMESTAMP (protocol compatibility; not a security control). */
     signed?: boolean;
   }
@@ -59,7 +60,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
-    if (!access) throw new Error(`路由 ${route.method} ${route.url} 没有声明访问权限（config.access）`);
+    if (!access || (Array.isArray(access) && access.length === 0))
+      throw new Error(`路由 ${route.method} ${route.url} 没有声明访问权限（config.access）`);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -73,7 +75,11 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!token) throw unauthorized('token为空!');
     if (!request.session) throw unauthorized('Token失效，请重新登录!');
     checkTenant(request, request.session);
-    if (access !== 'login' && !(await request.permissions()).has(access)) throw noPermission();
+    const anyOf = typeof access === 'string' ? [access] : access;
+    if (!anyOf.includes('login')) {
+      const perms = await request.permissions();
+      if (!anyOf.some((code) => perms.has(code))) throw noPermission();
+    }
   });
 
   app.addHook('preHandler', async (request) => {

@@ -22,7 +22,9 @@ import { wsRoutes } from './ws/routes.js';
 import { onlineRoutes } from './online/routes.js';
 import { excelRoutes } from './excel/routes.js';
 import { schemaRoutes } from './schema/routes.js';
+import { dashboardRoutes } from './schema/dashboard-routes.js';
 import { reportRoutes } from './report/routes.js';
+import { statRoutes } from './stats/routes.js';
 import { uploadRoutes } from './upload/routes.js';
 import { logRoutes } from './log/routes.js';
 
@@ -51,7 +53,9 @@ export const apiModules: FastifyPluginAsync[] = [
   onlineRoutes,
   excelRoutes,
   schemaRoutes,
+  dashboardRoutes,
   reportRoutes,
+  statRoutes,
   uploadRoutes,
   logRoutes,
 ];

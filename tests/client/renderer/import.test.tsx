@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import customerPage from '../../../schemas/pages/erp-customer.json';
+import customerSource from '../../../schemas/pages/erp-customer.json';
+import customerEntity from '../../../schemas/entities/erp_customer.json';
+import { derivePage } from '../../../src/shared/page-derive';
+import type { EntityDefinition, PageDefinition } from '../../../src/shared/schema-types';
 import userPage from '../../../schemas/pages/system-user.json';
 import { bizFail } from '../shell/fake-server';
 import { clickButton, fakeServer, grant, ok, openPage, page, pageRoute, signIn } from './harness';
+
+/** The customer page as the server serves it: derived from its entity (src/shared/page-derive). */
+const customerPage = derivePage(customerSource as PageDefinition, [customerEntity as EntityDefinition]);
 
 const xlsx = (name: string) =>
   new File(['sheet'], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });

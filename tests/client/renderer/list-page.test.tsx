@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import userPage from '../../../schemas/pages/system-user.json';
 import dictPage from '../../../schemas/pages/system-dict.json';
-import equipmentPage from '../../../schemas/pages/erp-equipment.json';
+import equipmentSource from '../../../schemas/pages/erp-equipment.json';
+import equipmentEntity from '../../../schemas/entities/erp_equipment.json';
+import { derivePage } from '../../../src/shared/page-derive';
+import type { EntityDefinition, PageDefinition } from '../../../src/shared/schema-types';
 import { bizFail } from '../shell/fake-server';
 import {
   clickButton,
@@ -20,6 +23,9 @@ import {
   signIn,
   tableRows,
 } from './harness';
+
+/** The equipment page as the server serves it: derived from its entity (src/shared/page-derive). */
+const equipmentPage = derivePage(equipmentSource as PageDefinition, [equipmentEntity as EntityDefinition]);
 
 const USERS = [
   {

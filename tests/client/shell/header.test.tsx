@@ -15,7 +15,7 @@ afterAll(() => unregister());
 const SLOW = { timeout: 8000 };
 const baseRoutes = {
   'GET /sys/permission/getUserPermissionByToken': ok(PERMISSIONS),
-  'GET /sys/dashboard/counts': ok({ userCount: 1, departCount: 1, announcementCount: 0, roleCount: 1 }),
+  'GET /sys/schema/dashboard': ok({ code: 'home', title: '首页', cards: [] }),
   'POST /sys/logout': ok('退出登录成功！'),
 };
 

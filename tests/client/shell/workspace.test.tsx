@@ -12,11 +12,18 @@ beforeAll(() => {
 });
 afterAll(() => unregister());
 
-const COUNTS = { userCount: 56, departCount: 17, announcementCount: 3, roleCount: 5 };
+/** The home dashboard: one number card over a stat (the charts themselves are tested in tests/unit and e2e). */
+const HOME = {
+  code: 'home',
+  title: '首页',
+  cards: [{ type: 'number', title: '用户数', stat: 'user_count', accepts: {} }],
+};
+const USERS = (n: number) => ({ code: 'user_count', title: '用户数', dimensions: [], measures: [{ key: 'count', title: '人数' }], rows: [{ count: n }] });
 const server = () =>
   fakeServer({
     'GET /sys/permission/getUserPermissionByToken': ok(PERMISSIONS),
-    'GET /sys/dashboard/counts': ok(COUNTS),
+    'GET /sys/schema/dashboard': ok(HOME),
+    'GET /sys/stats/user_count': ok(USERS(56)),
     'POST /sys/logout': ok('退出登录成功！'),
   });
 
@@ -89,13 +96,13 @@ describe('route guard and dynamic routes', () => {
     expect(s.last('POST', '/sys/logout')?.headers['x-access-token']).toBe('tok-123');
   });
 
-  it('shows the dashboard counts', async () => {
+  it('shows the home dashboard of the application code', async () => {
     storeSession();
-    server();
+    const s = server();
     renderApp('/');
     expect(await screen.findByText('56', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByText('用户数')).toBeInTheDocument();
-    expect(screen.getByText('角色数')).toBeInTheDocument();
+    expect(s.last('GET', '/sys/schema/dashboard')?.params.appCode).toBe('YJY-ERP-WEB');
     expect(location()).toBe('/dashboard/analysis');
     expect(document.title).toBe('健康服务中心');
   });
@@ -105,13 +112,14 @@ describe('route guard and dynamic routes', () => {
     let fail = true;
     fakeServer({
       'GET /sys/permission/getUserPermissionByToken': ok(PERMISSIONS),
-      'GET /sys/dashboard/counts': () => (fail ? bizFail('统计服务不可用') : ok(COUNTS)),
+      'GET /sys/schema/dashboard': () => (fail ? bizFail('统计服务不可用') : ok(HOME)),
+      'GET /sys/stats/user_count': ok(USERS(17)),
     });
     renderApp('/dashboard/analysis');
     expect(await screen.findByText('统计服务不可用', undefined, SLOW)).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: '重新加载' }));
-    expect(await screen.findByText('17')).toBeInTheDocument();
+    expect(await screen.findByText('17', undefined, SLOW)).toBeInTheDocument();
   });
 });
 

@@ -2,16 +2,12 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Popover } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
-import { markMessagesRead } from '../api';
-import { emitNoticesReload } from '../bus';
 import { MY_ANNOUNCEMENTS_PATH, POPOVER_WIDTH } from '../config';
 import { refreshNotices, useNoticeStore } from '../store';
 import type { Notice } from '../types';
-import { followRedirect } from './follow';
 import { NoticePanel } from './NoticePanel';
-import { redirectAction } from './redirect';
+import { openNotice } from './open-notice';
 
 /**
  * The header bell: unread badge and the notice popover. Clicking a message follows its redirect,
@@ -33,13 +29,7 @@ export function NoticeBell() {
 
   const onPick = async (notice: Notice) => {
     setOpen(false);
-    await followRedirect(redirectAction(notice.redirect, notice.anntId), navigate);
-    try {
-      await markMessagesRead([notice.id]);
-    } catch (e) {
-      if (e instanceof Error && e.message) feedback().message.error(e.message);
-    }
-    emitNoticesReload();
+    await openNotice(notice, navigate);
   };
 
   const onViewMore = () => {

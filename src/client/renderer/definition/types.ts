@@ -2,8 +2,9 @@
  * Page definition types, generated from schemas/meta/page.schema.json (never written by hand). The
  * renderer imports them from here so that a rename in the generator touches one file.
  */
+/** Pages arrive complete: entity pages with their derived parts (src/shared/page-derive). */
+export type { ServedPage as PageDefinition } from '../../../shared/page-derive/index';
 export type {
-  PageDefinition,
   PageApis,
   ApiRef,
   ApiCall,

@@ -5,6 +5,7 @@ import { httpAction } from '../../api';
 import { t } from '../../locale/zh-CN';
 import { fillPath, pageApi } from '../definition/api';
 import type { PageDefinition } from '../definition/types';
+import { DetailChildren } from './DetailChildren';
 import { DetailDescriptions, detailColumns, detailItems } from './DetailView';
 
 type Row = Record<string, unknown>;
@@ -50,6 +51,7 @@ export function DetailPage({ page, routeCode }: { page: PageDefinition; routeCod
         items={detailItems(page.detail, page.columns ?? [])}
         columns={detailColumns(page.detail)}
       />
+      {page.entity ? <DetailChildren entity={page.entity} id={id} row={state.row} /> : null}
     </Card>
   );
 }

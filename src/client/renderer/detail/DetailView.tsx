@@ -3,6 +3,7 @@ import { useDevice } from '../../layout/device';
 import { t } from '../../locale/zh-CN';
 import type { PageColumn, PageDetail } from '../definition/types';
 import { Cell } from '../list/cells';
+import { DetailChildren } from './DetailChildren';
 
 type Row = Record<string, unknown>;
 
@@ -54,13 +55,20 @@ export interface DetailViewProps {
   detail?: PageDetail;
   columns: readonly PageColumn[];
   title?: string;
+  /** The page's entity: its child tables (master-detail) are shown under the fields. */
+  entity?: string;
   onClose: () => void;
 }
 
 /** A row's detail in a modal (or drawer), as labelled values in up to four columns. */
-export function DetailView({ row, detail, columns, title, onClose }: DetailViewProps) {
+export function DetailView({ row, detail, columns, title, entity, onClose }: DetailViewProps) {
   const items = detailItems(detail, columns);
-  const body = row ? <DetailDescriptions row={row} items={items} columns={detailColumns(detail)} /> : null;
+  const body = row ? (
+    <>
+      <DetailDescriptions row={row} items={items} columns={detailColumns(detail)} />
+      {entity && row.id ? <DetailChildren entity={entity} id={String(row.id)} /> : null}
+    </>
+  ) : null;
   const heading = title ?? t.renderer.form.detailTitle;
   if (detail?.mode === 'drawer') {
     return (

@@ -1,5 +1,6 @@
 import type { GeneralField } from '@formily/core';
 import type { ISchema } from '@formily/react';
+import { computeReaction } from './compute';
 import { evaluateCondition } from '../definition/conditions';
 import type { FormReaction, FormSchema, ReactionState } from '../definition/types';
 
@@ -13,7 +14,7 @@ export interface SchemaContext {
 }
 
 /** Keys of our definitions that Formily does not know; they are applied here and removed. */
-const OWN_KEYS = ['x-auth', 'x-edit-only', 'x-add-only'] as const;
+const OWN_KEYS = ['x-auth', 'x-edit-only', 'x-add-only', 'x-compute'] as const;
 
 /** Sets a reaction's state on a field; component props are merged, not replaced. */
 function applyState(field: GeneralField, state: ReactionState): void {
@@ -56,8 +57,11 @@ export function toFormilySchema(node: FormSchema, ctx: SchemaContext): ISchema |
     out['x-decorator'] = 'FormItem';
 
   const reactions = node['x-reactions'];
-  if (reactions)
-    out['x-reactions'] = (Array.isArray(reactions) ? reactions : [reactions]).map(toReactionFunction);
+  const list = reactions ? (Array.isArray(reactions) ? reactions : [reactions]) : [];
+  const compute = node['x-compute'] ? [computeReaction(node['x-compute'])] : [];
+  if (list.length || compute.length) out['x-reactions'] = [...list.map(toReactionFunction), ...compute];
+  // A computed field is the formula's: never typed in (the server computes the stored value itself).
+  if (compute.length && auth !== 'disabled') out['x-pattern'] = 'readOnly';
 
   if (node.properties) {
     const props: Record<string, ISchema> = {};

@@ -63,7 +63,7 @@ type PartState = { config: PagePart; row: Row | null; selected: Row[] } | null;
 export function ListPage({ page, routeCode, fixedParams, embedded }: ListPageProps) {
   const location = useLocation();
   const perms = usePagePermissions(page.permissionPrefix);
-  const q = useListQuery(page, routeCode, fixedParams);
+  const q = useListQuery(page, routeCode, fixedParams, embedded ? '' : location.search);
   const { rowKey, isTree, listApi, params, data, selection } = q;
   const routeParams = useMemo(() => ({ code: routeCode }), [routeCode]);
   const defined = useMemo(
@@ -222,7 +222,7 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
   const main = (
     <>
       {(queryFields.length > 0 || moreFields.length > 0) && (
-        <QueryForm fields={queryFields} more={moreFields} onSearch={q.search} />
+        <QueryForm fields={queryFields} more={moreFields} onSearch={q.search} initial={q.urlValues} />
       )}
       <Toolbar
         add={showAdd ? { title: addSpec?.title, onClick: () => openAdd() } : null}
@@ -398,6 +398,7 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
           row={detailRow}
           detail={page.detail}
           columns={page.columns ?? []}
+          entity={page.entity}
           onClose={() => setDetailRow(null)}
         />
         {importOpen && importSpec && pageApi(page.api, 'importExcel') && (

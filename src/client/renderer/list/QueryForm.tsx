@@ -17,6 +17,8 @@ export interface QueryFormProps {
   fields: readonly QueryField[];
   more: readonly QueryField[];
   onSearch: (values: Record<string, unknown>) => void;
+  /** Values to start with besides the declared defaults: filters from the page address (a drill-down). */
+  initial?: Record<string, unknown>;
 }
 
 export function initialQueryValues(fields: readonly QueryField[]): Record<string, unknown> {
@@ -55,10 +57,14 @@ function QueryInput({ field, widgets }: { field: QueryField; widgets: Widgets | 
 }
 
 /** The list's query form: its fields, the collapsible 'more' ones, 查询 and 重置 (spec §2). */
-export function QueryForm({ fields, more, onSearch }: QueryFormProps) {
+export function QueryForm({ fields, more, onSearch, initial }: QueryFormProps) {
   const all = useMemo(() => [...fields, ...more], [fields, more]);
-  const form = useMemo(() => createForm({ initialValues: initialQueryValues(all) }), [all]);
-  const [expanded, setExpanded] = useState(false);
+  const form = useMemo(
+    () => createForm({ initialValues: { ...initialQueryValues(all), ...initial } }),
+    [all, initial],
+  );
+  // A filter given for a 'more' field is shown, not hidden behind 展开.
+  const [expanded, setExpanded] = useState(() => more.some((f) => initial?.[f.name] !== undefined));
   const shown = expanded ? all : fields;
   // The 'more' fields' widgets load when the section is first opened.
   const firstNames = useMemo(() => fields.map(widgetOf), [fields]);

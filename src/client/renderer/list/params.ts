@@ -1,4 +1,4 @@
-import { formatRuleValue } from '../../../shared/query-rules';
+import { formatRuleValue, parseRuleValue } from '../../../shared/query-rules';
 import type { QueryField } from '../definition/types';
 
 export const PAGE_SIZES = [10, 30, 50, 100, 300, 500, 1000] as const;
@@ -90,4 +90,41 @@ export function listParams(req: ListRequest): Record<string, unknown> {
     params.superQueryMatchType = req.superQuery.matchType;
   }
   return params;
+}
+
+/** Address parameters that steer the list itself rather than filter it. */
+const NOT_FILTERS = new Set(['pageNo', 'pageSize', 'column', 'order', 'superQueryParams', 'superQueryMatchType', '_t']);
+
+/**
+ * Filters given in the page address (a chart's drill-down: `?status=1&purchaseDate_begin=…`): the
+ * query form's fields get them as values, so they show and can be changed (a range from its
+ * `_begin`/`_end`, a rule field without its rule syntax); the rest are sent as they are.
+ */
+export function urlFilters(
+  fields: readonly QueryField[],
+  search: string,
+): { values: Record<string, unknown>; extra: Record<string, string> } {
+  const values: Record<string, unknown> = {};
+  const extra: Record<string, string> = {};
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  for (const [key, raw] of new URLSearchParams(search)) {
+    const text = raw.trim();
+    if (!text || NOT_FILTERS.has(key)) continue;
+    const range = /^(.+)_(begin|end)$/.exec(key);
+    const rangeField = range ? byName.get(range[1]) : undefined;
+    if (range && rangeField?.mode === 'range') {
+      const pair = (values[rangeField.name] as [string, string] | undefined) ?? ['', ''];
+      pair[range[2] === 'begin' ? 0 : 1] = text;
+      values[rangeField.name] = pair;
+      continue;
+    }
+    const field = byName.get(key);
+    if (!field || field.mode === 'range') {
+      extra[key] = text;
+      continue;
+    }
+    const parsed = parseRuleValue(text);
+    values[key] = field.rule && field.rule !== 'eq' && parsed.rule === field.rule ? String(parsed.value) : text;
+  }
+  return { values, extra };
 }

@@ -5,7 +5,7 @@ import { resolveValues } from '../definition/values';
 import { encodeSuperQuery, type MatchType } from '../superquery/model';
 import { prepareTreeRows } from '../tree/tree-rows';
 import type { ListSpec } from './ListPage';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, listParams, queryParams, type SortState } from './params';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, listParams, queryParams, urlFilters, type SortState } from './params';
 import { initialQueryValues } from './QueryForm';
 import { useListData } from './useListData';
 
@@ -25,6 +25,8 @@ export function useListQuery(
   page: ListSpec,
   routeCode: string | undefined,
   fixedParams: Record<string, unknown> | undefined,
+  /** The page address's query string: filters a drill-down put there (never for a list inside a drawer). */
+  search = '',
 ) {
   const rowKey = page.rowKey ?? 'id';
   const isTree = page.kind === 'tree-list';
@@ -40,7 +42,11 @@ export function useListQuery(
     return isTree ? null : DEFAULT_SORT;
   }, [declaredSort, isTree]);
 
-  const [queryValues, setQueryValues] = useState<Record<string, unknown>>(() => initialQueryValues(fields));
+  const fromUrl = useMemo(() => urlFilters(fields, search), [fields, search]);
+  const startValues = () => ({ ...initialQueryValues(fields), ...fromUrl.values });
+  const [queryValues, setQueryValues] = useState<Record<string, unknown>>(startValues);
+  // Another drill-down into the same open page starts over from its own filters.
+  const [seenSearch, setSeenSearch] = useState(search);
   const [asideParams, setAsideParams] = useState<Record<string, unknown>>({});
   const [superQuery, setSuperQuery] = useState<{
     conditions: SuperQueryCondition[];
@@ -51,6 +57,11 @@ export function useListQuery(
     pageSize: page.list?.pageSize ?? DEFAULT_PAGE_SIZE,
   });
   const [chosenSort, setSort] = useState<SortState | null>(null);
+  if (seenSearch !== search) {
+    setSeenSearch(search);
+    setQueryValues(startValues());
+    setPaging((p) => ({ ...p, pageNo: 1 }));
+  }
   const sort = chosenSort ?? defaultSort;
 
   const staticParams = useMemo(
@@ -64,7 +75,7 @@ export function useListQuery(
         pageSize: paging.pageSize,
         sort,
         query: queryParams(fields, queryValues),
-        extra: { ...staticParams, ...fixedParams, ...asideParams },
+        extra: { ...staticParams, ...fixedParams, ...fromUrl.extra, ...asideParams },
         superQuery: superQuery
           ? { params: encodeSuperQuery(superQuery.conditions), matchType: superQuery.matchType }
           : null,
@@ -77,6 +88,7 @@ export function useListQuery(
       queryValues,
       staticParams,
       fixedParams,
+      fromUrl.extra,
       asideParams,
       superQuery,
       page.list?.pagination,
@@ -95,6 +107,8 @@ export function useListQuery(
 
   return {
     rowKey,
+    /** The query form's starting values (declared defaults and the address's filters). */
+    urlValues: fromUrl.values,
     isTree,
     listApi,
     params,

@@ -13,6 +13,9 @@ import {
   type EntityModel,
 } from '../online/entity-model.js';
 import { dbOf, insertRecords, type EntityRow } from '../online/entity-records.js';
+import { refResolvers, resolveRefCells } from '../online/ref-check.js';
+import { childImport } from './child-sheets.js';
+import { computeRecord, refreshParentsOf } from '../online/computed.js';
 import type { ImportTarget, PreparedRow } from './import-engine.js';
 import { cellDateText, type CellScalar, type SheetColumn, type SheetRow } from './workbook.js';
 
@@ -22,7 +25,7 @@ export const entityColumns = (model: EntityModel, use: 'export' | 'import'): She
     .filter((f) => (use === 'export' ? f.list !== false : f.importable !== false))
     .map((f) => ({ key: f.name, title: f.title, width: f.width ? Math.round(f.width / 7) : undefined }));
 
-/** Export rows with dictionary text in place of stored codes (what the list shows). */
+/** Export rows with dictionary and ref text in place of stored codes and ids (what the list shows). */
 export async function entityExportRows(
   ctx: AppContext,
   model: EntityModel,
@@ -32,7 +35,8 @@ export async function entityExportRows(
   const withText = await attachDictText(ctx.db.kysely, ctx.defs, rows, model.fields, tenantId);
   return withText.map((r) => {
     const out: Record<string, unknown> = { ...r };
-    for (const f of model.entity.fields) if (f.dictCode) out[f.name] = r[`${f.name}_dictText`] ?? r[f.name];
+    for (const f of model.entity.fields)
+      if (f.dictCode || f.ref) out[f.name] = r[`${f.name}_dictText`] ?? r[f.name];
     return out;
   });
 }
@@ -47,7 +51,7 @@ function fromCell(f: EntityField, v: CellScalar): unknown {
 }
 
 /** Text → value maps of the dictionary fields, for the values that occur in the sheet. */
-async function dictMaps(request: FastifyRequest, model: EntityModel, rows: SheetRow[]) {
+export async function dictMaps(request: FastifyRequest, model: EntityModel, rows: SheetRow[]) {
   const maps = new Map<string, Map<string, string>>();
   for (const f of model.entity.fields) {
     if (!f.dictCode) continue;
@@ -72,6 +76,28 @@ async function dictMaps(request: FastifyRequest, model: EntityModel, rows: Sheet
   return maps;
 }
 
+/** A sheet row's values as the entity's fields take them (dictionary text to values, dates), and its errors. */
+export function sheetValues(model: EntityModel, maps: Map<string, Map<string, string>>, row: SheetRow) {
+  const errors: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(row.values)) {
+    const f = model.byName.get(key);
+    if (!f) continue;
+    const map = maps.get(f.name);
+    if (map && raw !== null) {
+      const parts = String(raw)
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const unknown = parts.filter((p) => !map.has(p));
+      // Validation off relaxes the entity's rules, never what the field can hold.
+      if (unknown.length) errors.push(`${f.title}：字典中没有“${unknown.join('、')}”`);
+      values[key] = parts.map((p) => map.get(p) ?? p).join(',');
+    } else values[key] = fromCell(f, raw);
+  }
+  return { values, errors };
+}
+
 /**
  * Imports into an entity: sheet values converted (dictionary text to values, dates), checked with the
  * entity's rules — all of them with `validateStatus` 1, only what the column can store with 0 — and
@@ -88,40 +114,36 @@ export function entityImportTarget(
   const model = entityModel(entity);
   const checker = strict ? model : storageModel(entity);
   const session = request.user();
+  const details = childImport(ctx, request, model, strict);
   return {
     columns: entityColumns(model, 'import'),
-    async prepare(rows) {
+    sheetErrors: details.errors,
+    async prepare(rows, content) {
       const maps = await dictMaps(request, model, rows);
+      const refs = await refResolvers(request, model, rows);
       const prepared: Array<PreparedRow<CleanRecord>> = rows.map((row) => {
-        const errors: string[] = [];
-        const values: Record<string, unknown> = {};
-        for (const [key, raw] of Object.entries(row.values)) {
-          const f = model.byName.get(key);
-          if (!f) continue;
-          const map = maps.get(f.name);
-          if (map && raw !== null) {
-            const parts = String(raw)
-              .split(',')
-              .map((p) => p.trim())
-              .filter(Boolean);
-            const unknown = parts.filter((p) => !map.has(p));
-            // Validation off relaxes the entity's rules, never what the field can hold.
-            if (unknown.length) errors.push(`${f.title}：字典中没有“${unknown.join('、')}”`);
-            values[key] = parts.map((p) => map.get(p) ?? p).join(',');
-          } else values[key] = fromCell(f, raw);
-        }
-        const record = recordFromBody(model, values, 'add');
+        const { values, errors } = sheetValues(model, maps, row);
+        resolveRefCells(refs, values, errors);
+        const record = computeRecord(entity, recordFromBody(model, values, 'add'));
         const invalid = checker.validate(record);
         if (invalid.length) errors.push(describeErrors(invalid));
         return errors.length ? { errors } : { record };
       });
       await markDuplicates(ctx, model, session.tenantId, prepared);
+      if (details.active) await details.prepare(rows, prepared, content);
       return prepared;
     },
     async insert(records) {
-      await dbOf(ctx)
-        .transaction()
-        .execute((trx) => insertRecords(trx, ctx, model, session, records));
+      // A parent with child levels is saved with its children, one transaction per parent.
+      if (details.active) await details.insert(records);
+      else
+        await dbOf(ctx)
+          .transaction()
+          .execute(async (trx) => {
+            await insertRecords(trx, ctx, model, session, records);
+            // Child rows imported on their own change their parents' roll-ups.
+            await refreshParentsOf(trx, ctx, entity, records);
+          });
       request.log.info({ entity: code, rows: records.length, by: session.userId }, 'online records imported');
     },
   };

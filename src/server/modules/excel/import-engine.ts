@@ -10,8 +10,13 @@ export type PreparedRow<R> = { record: R } | { errors: string[] };
 /** What an importer supplies for one kind of record (an entity, users). */
 export interface ImportTarget<R> {
   columns: SheetColumn[];
-  /** Sheet values → records; batch-wise, so dictionary lookups and uniqueness checks are done once per file. */
-  prepare(rows: SheetRow[]): Promise<Array<PreparedRow<R>>>;
+  /**
+   * Sheet values → records; batch-wise, so dictionary lookups and uniqueness checks are done once per file.
+   * `content` is the whole file, for targets that read further sheets (master-detail levels).
+   */
+  prepare(rows: SheetRow[], content: Buffer): Promise<Array<PreparedRow<R>>>;
+  /** Errors of rows on further sheets that belong to no row of the first (after `prepare`). */
+  sheetErrors?(): string[];
   /** Inserts the valid records of one file in one transaction: all of them or none. */
   insert(records: R[]): Promise<void>;
 }
@@ -54,7 +59,7 @@ export async function importFiles<R>(
     try {
       ({ rows } = await readSheet(file.content, target.columns));
       if (rows.length === 0) throw bizError('文件中没有数据行');
-      prepared = await target.prepare(rows);
+      prepared = await target.prepare(rows, file.content);
       const records = prepared.flatMap((p) => ('record' in p ? [p.record] : []));
       if (records.length > 0) await target.insert(records);
     } catch (err) {
@@ -65,7 +70,8 @@ export async function importFiles<R>(
       const done = success > 0 ? `（此前的文件已导入 ${success} 行）` : '';
       throw bizError(`文件导入失败:${files.length > 1 ? `${file.name}：` : ''}${reason}${done}`);
     }
-    total += rows.length;
+    const more = target.sheetErrors?.() ?? [];
+    total += rows.length + more.length;
     prepared.forEach((p, i) => {
       if ('record' in p) success += 1;
       else
@@ -73,6 +79,7 @@ export async function importFiles<R>(
           `${files.length > 1 ? `${file.name} ` : ''}第 ${rows[i].number} 行：${p.errors.join('；')}`,
         );
     });
+    lines.push(...more.map((line) => `${files.length > 1 ? `${file.name} ` : ''}${line}`));
   }
   const errorCount = total - success;
   if (errorCount === 0) return okMessage(`文件导入成功！数据行数：${success}`);

@@ -13,6 +13,7 @@ import { contentDisposition } from '../upload/routes.js';
 import { entityModel } from '../online/entity-model.js';
 import { exportRecords } from '../online/entity-records.js';
 import { ONLINE_API, entityAccess } from '../online/routes.js';
+import { childExportSheets } from './child-sheets.js';
 import { entityColumns, entityExportRows, entityImportTarget } from './entity-sheet.js';
 import { IMPORT_ERROR_ROUTE, errorReportFile } from './import-errors.js';
 import { importFiles, type UploadedFile } from './import-engine.js';
@@ -63,6 +64,7 @@ export async function excelRoutes(fastify: FastifyInstance) {
       exporter: exporter(request),
       columns: entityColumns(model, 'export'),
       rows: await entityExportRows(ctx, model, rows, request.user().tenantId),
+      more: await childExportSheets(ctx, request, model, rows),
     });
     request.log.info(
       { entity: entity.code, rows: rows.length, by: request.user().userId },

@@ -36,11 +36,15 @@ const MAX_SHEET_ROWS = MAX_IMPORT_ROWS + HEADER_SEARCH_ROWS;
  * bytes, not its name, so a renamed file still imports; anything else — CSV, an HTML table saved as
  * .xls — is refused with a message.
  */
-export function readGrid(content: Buffer): AsyncIterable<GridRow[]> {
-  if (content.subarray(0, 8).equals(OLE2_MAGIC)) return legacyRows(content);
-  if (content.subarray(0, 4).equals(ZIP_MAGIC)) return xlsxRows(content);
+export function readGrid(content: Buffer, sheet = 0): AsyncIterable<GridRow[]> {
+  // A legacy workbook gives its first sheet only (no master-detail levels).
+  if (content.subarray(0, 8).equals(OLE2_MAGIC)) return sheet === 0 ? legacyRows(content) : noRows();
+  if (content.subarray(0, 4).equals(ZIP_MAGIC)) return xlsxRows(content, sheet);
   throw bizError(UNREADABLE_MESSAGE);
 }
+
+/** A sheet the workbook does not have. */
+async function* noRows(): AsyncGenerator<GridRow[]> {}
 
 /** A legacy sheet's parse may take this long before it is given up. */
 const LEGACY_TIMEOUT_MS = 30_000;

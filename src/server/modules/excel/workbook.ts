@@ -17,14 +17,23 @@ export interface SheetColumn {
  * An export workbook in the original's layout (protocol §9): a merged title row '<name>报表', the
  * exporter row '导出人:<realname>', then the header row and the data. Always a real .xlsx.
  */
-export async function buildWorkbook(opts: {
-  title: string;
-  exporter: string;
-  columns: SheetColumn[];
-  rows: Array<Record<string, unknown>>;
-}): Promise<Buffer> {
+export async function buildWorkbook(
+  opts: SheetSpec & { exporter: string; more?: SheetSpec[] },
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = opts.exporter;
+  // Further levels (master-detail children) follow as sheets of their own in the same layout.
+  for (const sheet of [opts, ...(opts.more ?? [])]) addSheet(wb, sheet, opts.exporter);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export interface SheetSpec {
+  title: string;
+  columns: SheetColumn[];
+  rows: Array<Record<string, unknown>>;
+}
+
+function addSheet(wb: ExcelJS.Workbook, opts: SheetSpec, exporter: string) {
   const ws = wb.addWorksheet(opts.title.slice(0, 31) || 'Sheet1');
   const width = Math.max(opts.columns.length, 1);
   ws.mergeCells(1, 1, 1, width);
@@ -33,7 +42,7 @@ export async function buildWorkbook(opts: {
   title.value = `${opts.title}报表`;
   title.font = { bold: true, size: 16 };
   title.alignment = { horizontal: 'center' };
-  ws.getCell(2, 1).value = `导出人:${opts.exporter}`;
+  ws.getCell(2, 1).value = `导出人:${exporter}`;
   const header = ws.getRow(3);
   opts.columns.forEach((c, i) => {
     header.getCell(i + 1).value = c.title;
@@ -41,7 +50,6 @@ export async function buildWorkbook(opts: {
   });
   header.font = { bold: true };
   for (const row of opts.rows) ws.addRow(opts.columns.map((c) => cellValue(row[c.key])));
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /**
@@ -81,7 +89,7 @@ export function cellDateText(v: Date | string, kind: 'date' | 'datetime'): strin
 }
 
 /**
- * The data rows of the first sheet (.xlsx or legacy .xls), keyed by the columns whose title (or key)
+ * The data rows of the first sheet (.xlsx or legacy .xls; or of the `sheet`-th of an .xlsx), keyed by the columns whose title (or key)
  * appears in the header row. The header is the row among the first five that names most columns, so
  * both our export layout (two title rows) and a plain sheet import. Rows are read as they stream in
  * and reading stops at the first data row past the limit, so a sheet claiming millions of rows costs
@@ -90,6 +98,7 @@ export function cellDateText(v: Date | string, kind: 'date' | 'datetime'): strin
 export async function readSheet(
   content: Buffer,
   columns: SheetColumn[],
+  sheet = 0,
 ): Promise<{ rows: SheetRow[]; matched: SheetColumn[] }> {
   const byLabel = new Map<string, SheetColumn>();
   for (const c of columns) {
@@ -119,7 +128,7 @@ export async function readSheet(
     positions = header.positions;
     for (const g of head) if (g.number > header.row) take(g);
   };
-  for await (const batch of readGrid(content)) {
+  for await (const batch of readGrid(content, sheet)) {
     for (const g of batch) {
       if (positions) take(g);
       else if (g.number <= HEADER_SEARCH_ROWS) head.push(g);
@@ -129,6 +138,8 @@ export async function readSheet(
       }
     }
   }
+  // A later sheet may be missing or empty: a level without rows.
+  if (!positions && sheet > 0 && head.length === 0) return { rows: [], matched: [] };
   if (!positions) settleHeader();
   return { rows, matched: [...(positions ?? new Map<number, SheetColumn>()).values()] };
 }

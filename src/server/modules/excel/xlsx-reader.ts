@@ -74,14 +74,18 @@ function grow(value: string, text: string, at?: { row: number; col: number }): s
   return value + text;
 }
 
-/** The first sheet's part name and the date system, from workbook.xml and its relationships. */
-async function firstSheet(buf: Buffer, entries: Map<string, ZipEntry>, budget: UnpackBudget) {
+/**
+ * The part name of the sheet at `index` (0: the first) and the date system, from workbook.xml and its
+ * relationships; null for a later sheet the workbook does not have (a master-detail level left out).
+ */
+async function firstSheet(buf: Buffer, entries: Map<string, ZipEntry>, budget: UnpackBudget, index = 0) {
   let relId: string | undefined;
   let date1904 = false;
+  let seen = 0;
   await parseWhole(buf, entries.get('xl/workbook.xml'), budget, {
     open(name, attrs) {
       if (name === 'workbookPr') date1904 = attrs.date1904 === '1' || attrs.date1904 === 'true';
-      if (name === 'sheet' && relId === undefined)
+      if (name === 'sheet' && relId === undefined && seen++ === index)
         relId = Object.entries(attrs).find(([k]) => local(k) === 'id' && k.includes(':'))?.[1] ?? '';
     },
     text() {},
@@ -102,6 +106,7 @@ async function firstSheet(buf: Buffer, entries: Map<string, ZipEntry>, budget: U
     : relId === undefined
       ? undefined
       : 'xl/worksheets/sheet1.xml';
+  if (relId === undefined && index > 0) return null;
   const entry = part === undefined ? undefined : entries.get(part);
   if (!entry) throw bizError(NO_SHEET_MESSAGE);
   return { entry, date1904 };
@@ -173,7 +178,7 @@ function columnOf(ref: string): number {
  * dates (numbers in a date format, as the shown wall-clock time in UTC), booleans; formulas by
  * their cached result; error cells empty.
  */
-export async function* xlsxRows(buf: Buffer): AsyncGenerator<GridRow[]> {
+export async function* xlsxRows(buf: Buffer, sheet = 0): AsyncGenerator<GridRow[]> {
   const entries = zipEntries(buf);
   const budget = new UnpackBudget();
   const styles = entries.get('xl/styles.xml');
@@ -184,7 +189,9 @@ export async function* xlsxRows(buf: Buffer): AsyncGenerator<GridRow[]> {
     styles,
     shared,
   ]);
-  const { entry, date1904 } = await firstSheet(buf, entries, budget);
+  const found = await firstSheet(buf, entries, budget, sheet);
+  if (!found) return;
+  const { entry, date1904 } = found;
   const isDate = await dateStyles(buf, styles, budget);
   const strings = await sharedStrings(buf, shared, budget);
   const epoch = UNIX_EPOCH_SERIAL - (date1904 ? 1462 : 0);

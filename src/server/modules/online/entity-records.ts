@@ -14,6 +14,7 @@ import type { Session } from '../../auth/sessions.js';
 import type { EntityModel } from './entity-model.js';
 import { requestScope, scopeValues, type ScopePredicate } from './entity-scope.js';
 import { assignNumbers } from './numbering.js';
+import { attachRefText } from './ref-text.js';
 
 export const RECORD_NOT_FOUND = '未找到对应数据';
 /** An export larger than this is refused with a message asking for a narrower query. */
@@ -22,7 +23,7 @@ export const MAX_EXPORT_ROWS = 20_000;
 export type EntityRow = Record<string, unknown>;
 // Entity tables are dynamic: their names and columns come from validated definitions only.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+export type AnyDb = Kysely<any>;
 
 export const dbOf = (ctx: AppContext) => ctx.db.kysely as unknown as AnyDb;
 
@@ -32,8 +33,12 @@ function scoped(ctx: AppContext, model: EntityModel, where: ScopePredicate) {
 }
 
 /** Rows as the caller may see them: personal fields masked unless a permission reveals them. */
-export const protectRecords = (ctx: AppContext, request: FastifyRequest, model: EntityModel, rows: EntityRow[]) =>
-  protectRows(request, model.table, sensitiveFields(ctx.defs, model.table), rows);
+export const protectRecords = (
+  ctx: AppContext,
+  request: FastifyRequest,
+  model: EntityModel,
+  rows: EntityRow[],
+) => protectRows(request, model.table, sensitiveFields(ctx.defs, model.table), rows);
 
 /** One page of the list with `<field>_dictText`; filters, super query and sort through the field map. */
 export async function listRecords(
@@ -44,7 +49,13 @@ export async function listRecords(
 ) {
   const where = await requestScope(request, model.entity);
   const fields = await probeSafeFields(request, model.fields, sensitiveFields(ctx.defs, model.table));
-  const result = await listPage<EntityRow>(ctx.db, scoped(ctx, model, where), fields, query, model.defaultSort);
+  const result = await listPage<EntityRow>(
+    ctx.db,
+    scoped(ctx, model, where),
+    fields,
+    query,
+    model.defaultSort,
+  );
   const records = await attachDictText(
     ctx.db.kysely,
     ctx.defs,
@@ -52,7 +63,11 @@ export async function listRecords(
     model.fields,
     request.user().tenantId,
   );
-  return { ...result, records: await protectRecords(ctx, request, model, records) } satisfies PageResult<EntityRow>;
+  const withRefs = await attachRefText(request, model.entity, records);
+  return {
+    ...result,
+    records: await protectRecords(ctx, request, model, withRefs),
+  } satisfies PageResult<EntityRow>;
 }
 
 /**
@@ -71,15 +86,14 @@ export async function exportRecords(
   if (selections.length) q = q.where(sql.ref('id'), 'in', selections);
   const fields = await probeSafeFields(request, model.fields, sensitiveFields(ctx.defs, model.table));
   if (!selections.length) q = q.where((eb) => listFilters(eb, fields, query));
-  for (const [field, dir] of sortKeys(fields, query, model.defaultSort))
-    q = q.orderBy(sql.ref(field), dir);
+  for (const [field, dir] of sortKeys(fields, query, model.defaultSort)) q = q.orderBy(sql.ref(field), dir);
   const rows = (await q
     .orderBy(sql.ref('id'))
     .limit(MAX_EXPORT_ROWS + 1)
     .execute()) as EntityRow[];
   if (rows.length > MAX_EXPORT_ROWS)
     throw bizError(`导出的数据超过 ${MAX_EXPORT_ROWS} 行，请缩小查询范围后再导出`);
-  return protectRecords(ctx, request, model, rows);
+  return protectRecords(ctx, request, model, await attachRefText(request, model.entity, rows));
 }
 
 /** One row by id inside the caller's scope; a row outside it does not exist for them. */
@@ -126,7 +140,8 @@ export async function assertUnique(
 /**
  * Inserts validated records with new ids, audit and scope columns and their numbers (numbering.ts);
  * returns the ids. Runs in a transaction (its own unless `db` is one), so a failed insert gives its
- * numbers back. `clock` is the instant the numbers are dated (ms).
+ * numbers back. `clock` is the instant the numbers are dated (ms); `inherited` columns replace the
+ * session's scope (a child row takes its parent's tenant and department).
  */
 export async function insertRecords(
   db: AnyDb,
@@ -135,9 +150,12 @@ export async function insertRecords(
   session: Session,
   records: CleanRecord[],
   clock: number = Date.now(),
+  inherited: EntityRow = {},
 ): Promise<string[]> {
   if (!db.isTransaction)
-    return db.transaction().execute((trx) => insertRecords(trx, ctx, model, session, records, clock));
+    return db
+      .transaction()
+      .execute((trx) => insertRecords(trx, ctx, model, session, records, clock, inherited));
   // Inside the transaction: on a single-connection database another handle would wait for it forever.
   const scope = await scopeValues(db, model.entity, session);
   const now = formatDateTime();
@@ -145,6 +163,7 @@ export async function insertRecords(
   const rows = records.map((r) => ({
     ...r,
     ...scope,
+    ...inherited,
     id: newId(),
     createBy: session.username,
     createTime: now,
@@ -174,12 +193,16 @@ export async function updateRecord(
     .execute();
 }
 
-/** Deletes the given ids; every one must be inside the caller's scope, or nothing is deleted. */
+/**
+ * Deletes the given ids; every one must be inside the caller's scope, or nothing is deleted. `cascade`
+ * runs first in the same transaction (a parent's children, children.ts); its refusal deletes nothing.
+ */
 export async function deleteRecords(
   ctx: AppContext,
   request: FastifyRequest,
   model: EntityModel,
   ids: string[],
+  cascade?: (trx: AnyDb) => Promise<void>,
 ) {
   if (ids.length === 0) throw badRequest('请选择一条记录！');
   const where = await requestScope(request, model.entity);
@@ -188,5 +211,10 @@ export async function deleteRecords(
     .where(sql.ref('id'), 'in', ids)
     .execute();
   if (found.length !== ids.length) throw bizError(RECORD_NOT_FOUND);
-  await dbOf(ctx).deleteFrom(model.table).where(sql.ref('id'), 'in', ids).where(where).execute();
+  await dbOf(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      await cascade?.(trx);
+      await trx.deleteFrom(model.table).where(sql.ref('id'), 'in', ids).where(where).execute();
+    });
 }

@@ -10,6 +10,13 @@ import { ListQuery } from '../../lib/paged-query.js';
 import { keepStoredValues, sensitiveFields } from '../../lib/sensitive.js';
 import { describeColumns, describeQuery } from './entity-columns.js';
 import { assertValid, entityModel, recordFromBody } from './entity-model.js';
+import { assertKnownValues } from './known-values.js';
+import { childDefinition, childRecords, childrenOf, deleteChildrenOf, parentEntityOf } from './children.js';
+import { saveChildren } from './child-save.js';
+import { computeRecord, formulaValues } from './computed.js';
+import { assertRefsExist } from './ref-check.js';
+import { refOptionRoutes } from './ref-options.js';
+import { attachRefText } from './ref-text.js';
 import {
   assertUnique,
   dbOf,
@@ -33,15 +40,20 @@ export const entityAccess = (
 ): Access => `${e.code}:${op}`;
 
 // A record body: any declared field names with scalar or list values; undeclared keys are dropped later.
+const FieldValue = Type.Union([
+  Type.String({ maxLength: 100_000 }),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Null(),
+  Type.Array(Type.Union([Type.String({ maxLength: 1000 }), Type.Number()]), { maxItems: 500 }),
+]);
+const ChildRow = Type.Record(Type.String({ maxLength: 80 }), FieldValue, { maxProperties: 300 });
+// Child tables (master-detail) come as arrays of rows under the child's code; each definition's
+// maxRows (at most 1000) is enforced with its own message by child-save.ts. Rows go first: Fastify's
+// ajv coerces a one-element array to its element while trying the scalar branches.
 const RecordBody = Type.Record(
   Type.String({ maxLength: 80 }),
-  Type.Union([
-    Type.String({ maxLength: 100_000 }),
-    Type.Number(),
-    Type.Boolean(),
-    Type.Null(),
-    Type.Array(Type.Union([Type.String({ maxLength: 1000 }), Type.Number()]), { maxItems: 500 }),
-  ]),
+  Type.Union([Type.Array(ChildRow, { maxItems: 1000 }), FieldValue]),
   { maxProperties: 300 },
 );
 
@@ -57,15 +69,20 @@ export async function onlineRoutes(fastify: FastifyInstance) {
   for (const entity of ctx.defs.entities) {
     const model = entityModel(entity);
     const code = entity.code;
-    const read = readAccess(entity);
+    // A child entity is read and written only through its parent (children.ts), by the parent's readers.
+    const parent = parentEntityOf(ctx.defs, entity);
+    const read = readAccess(parent ?? entity);
     const IdParams = Type.Object({ id: IdParam() });
     const sensitive = sensitiveFields(ctx.defs, model.table);
 
-    app.get(
-      `${ONLINE_API}/getData/${code}`,
-      { config: { access: read }, schema: { querystring: ListQuery } },
-      async (request) => ok(await listRecords(ctx, request, model, request.query as Record<string, unknown>)),
-    );
+    // A child's rows are listed only under their parent (queryById).
+    if (!entity.parent)
+      app.get(
+        `${ONLINE_API}/getData/${code}`,
+        { config: { access: read }, schema: { querystring: ListQuery } },
+        async (request) =>
+          ok(await listRecords(ctx, request, model, request.query as Record<string, unknown>)),
+      );
 
     app.get(`${ONLINE_API}/getColumns/${code}`, { config: { access: read } }, async () =>
       ok(await describeColumns(ctx, entity)),
@@ -74,14 +91,39 @@ export async function onlineRoutes(fastify: FastifyInstance) {
     app.get(`${ONLINE_API}/getQueryInfo/${code}`, { config: { access: read } }, async () =>
       ok(describeQuery(entity)),
     );
+    // A ref field's picker: whoever may read the entity or fill its form (the parent's, for a child).
+    const owner = parent ?? entity;
+    refOptionRoutes(
+      fastify,
+      entity,
+      [read, entityAccess(owner, 'add'), entityAccess(owner, 'edit')],
+      ONLINE_API,
+    );
+    // The child tables' definitions, for the parent's form and detail (ChildTable); to the parent's readers.
+    const links = childrenOf(ctx.defs, parent?.code ?? code);
+    const own = links.find((l) => l.model.table === code);
+    if (own)
+      app.get(`${ONLINE_API}/childDefinition/${code}`, { config: { access: read } }, async () =>
+        ok(childDefinition(own)),
+      );
+    else if (links.length)
+      app.get(`${ONLINE_API}/children/${code}`, { config: { access: read } }, async () =>
+        ok(links.map(childDefinition)),
+      );
+    if (entity.parent) continue;
 
     app.get(
       `${ONLINE_API}/form/${code}/:id`,
       { config: { access: read }, schema: { params: IdParams } },
       async (request) => {
         const row = await findRecord(ctx, request, model, request.params.id);
-        const [shown] = await protectRecords(ctx, request, model, [row]);
-        return ok(shown);
+        const [shown] = await protectRecords(
+          ctx,
+          request,
+          model,
+          await attachRefText(request, entity, [row]),
+        );
+        return ok({ ...shown, ...(await childRecords(ctx, request, model, request.params.id)) });
       },
     );
 
@@ -90,11 +132,17 @@ export async function onlineRoutes(fastify: FastifyInstance) {
       { config: { access: entityAccess(entity, 'add') }, schema: { body: RecordBody } },
       async (request) => {
         const session = request.user();
-        const record = recordFromBody(model, request.body, 'add');
+        const record = computeRecord(entity, recordFromBody(model, request.body, 'add'));
         assertValid(model, record);
+        await assertKnownValues(request, model, record);
+        await assertRefsExist(request, model, record);
         const db = dbOf(ctx);
         await assertUnique(db, model, session, record);
-        const [id] = await insertRecords(db, ctx, model, session, [record]);
+        const [id] = await db.transaction().execute(async (trx) => {
+          const ids = await insertRecords(trx, ctx, model, session, [record]);
+          await saveChildren(trx, ctx, request, model, ids[0], request.body, 'add');
+          return ids;
+        });
         request.log.info({ entity: code, id, by: session.userId }, 'online record added');
         return ok(id, '添加成功！');
       },
@@ -111,11 +159,17 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         const stored = await findRecord(ctx, request, model, id);
         // A form that loaded masked values sends them back unchanged: those keep the stored values.
         const changes = recordFromBody(model, keepStoredValues(sensitive, request.body, stored), 'edit');
-        const merged = { ...fieldValues(model, stored), ...changes };
+        const merged = computeRecord(entity, { ...fieldValues(model, stored), ...changes });
+        Object.assign(changes, formulaValues(entity, merged));
         assertValid(model, merged);
+        await assertKnownValues(request, model, changes, stored);
+        await assertRefsExist(request, model, changes, stored);
         const db = dbOf(ctx);
         await assertUnique(db, model, session, changes, id);
-        await updateRecord(db, model, session, id, changes);
+        await db.transaction().execute(async (trx) => {
+          await updateRecord(trx, model, session, id, changes);
+          await saveChildren(trx, ctx, request, model, id, request.body, 'edit');
+        });
         request.log.info({ entity: code, id, by: session.userId }, 'online record edited');
         return ok(id, '编辑成功!');
       },
@@ -125,14 +179,18 @@ export async function onlineRoutes(fastify: FastifyInstance) {
     // come in the path (`…/{ids}`, as the console sends them), or in `?ids=` or a JSON body without one.
     const remove = async (request: FastifyRequest, ids: string[]) => {
       const batch = ids.length > 1;
-      if (batch && !(await request.permissions()).has(entityAccess(entity, 'batch_delete'))) throw noPermission();
-      await deleteRecords(ctx, request, model, ids);
+      if (batch && !(await request.permissions()).has(entityAccess(entity, 'batch_delete')))
+        throw noPermission();
+      await deleteRecords(ctx, request, model, ids, (trx) => deleteChildrenOf(trx, ctx.defs, model, ids));
       request.log.info({ entity: code, ids, by: request.user().userId }, 'online records deleted');
       return ok(null, batch ? '批量删除成功!' : '删除成功!');
     };
     app.delete(
       `${ONLINE_API}/form/${code}/:id`,
-      { config: { access: entityAccess(entity, 'delete') }, schema: { params: Type.Object({ id: IdListParam() }) } },
+      {
+        config: { access: entityAccess(entity, 'delete') },
+        schema: { params: Type.Object({ id: IdListParam() }) },
+      },
       async (request) => remove(request, optionalIdList(request.params.id, 'id')),
     );
     app.delete(

@@ -1,0 +1,44 @@
+import type { DefinitionFile, Definitions } from './load.js';
+import type { DefinitionProblem } from './meta-validation.js';
+import type { DashboardDefinition } from '../../shared/schema-types.js';
+
+/**
+ * Names a dashboard must find: each card's stat among schemas/stats, each code once, and at most one home
+ * dashboard per application code (otherwise which one is home would depend on file order).
+ */
+export function dashboardProblems(
+  files: DefinitionFile[],
+  defs: Definitions,
+  show: (file: string) => string,
+): DefinitionProblem[] {
+  const problems: DefinitionProblem[] = [];
+  const stats = new Set((defs.stats ?? []).map((s) => s.code));
+  const codes = new Set<string>();
+  const homes = new Map<string, string>();
+  for (const f of files) {
+    if (f.kind !== 'dashboard') continue;
+    const file = show(f.file);
+    const d = f.data as DashboardDefinition;
+    if (codes.has(d.code)) problems.push({ file, pointer: '/code', message: `仪表盘编码 "${d.code}" 重复` });
+    codes.add(d.code);
+    (d.home ?? []).forEach((app, i) => {
+      const other = homes.get(app);
+      if (other)
+        problems.push({
+          file,
+          pointer: `/home/${i}`,
+          message: `应用 "${app}" 的首页仪表盘已由 ${other} 定义`,
+        });
+      else homes.set(app, d.code);
+    });
+    d.cards.forEach((card, i) => {
+      if ('stat' in card && !stats.has(card.stat))
+        problems.push({
+          file,
+          pointer: `/cards/${i}/stat`,
+          message: `统计定义 "${card.stat}" 不存在（见 schemas/stats）`,
+        });
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,144 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { CleanRecord } from '../../../shared/entity-record.js';
+import type { AppContext } from '../../context.js';
+import { ApiError, badRequest } from '../../http/errors.js';
+import { keepStoredValues, sensitiveFields } from '../../lib/sensitive.js';
+import { childrenOf, storedChildren, type ChildLink } from './children.js';
+import { computeRecord, refreshRollups } from './computed.js';
+import { describeErrors, recordFromBody, type EntityModel } from './entity-model.js';
+import {
+  assertUnique,
+  fieldValues,
+  insertRecords,
+  updateRecord,
+  type AnyDb,
+  type EntityRow,
+} from './entity-records.js';
+import { unknownDictValues } from './known-values.js';
+
+/** The scope columns a child row copies from its parent row (those the child declares). */
+const SCOPE_COLUMNS = ['tenantId', 'sysOrgCode', 'doctorId', 'orgId'] as const;
+
+const isRow = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Runs one row's checks; a refusal names the table and the row: `配件明细第 2 行：数量：不能小于0.01`. */
+async function inRow<T>(child: ChildLink, index: number, check: () => Promise<T> | T): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    throw new ApiError(
+      `${child.title}第 ${index + 1} 行：${err.message}`,
+      err.httpStatus,
+      err.code,
+      err.result,
+    );
+  }
+}
+
+interface PreparedChild {
+  id: string | null;
+  record: CleanRecord;
+}
+
+/** The rows sent for one child table, cleaned, computed and validated with the child's own rules. */
+async function prepareRows(
+  trx: AnyDb,
+  request: FastifyRequest,
+  child: ChildLink,
+  rows: unknown[],
+  parentId: string,
+  stored: Map<string, EntityRow>,
+): Promise<PreparedChild[]> {
+  const { model } = child;
+  const sensitive = sensitiveFields(request.server.ctx.defs, model.table);
+  const seen = new Set<string>();
+  const out: PreparedChild[] = [];
+  for (const [i, raw] of rows.entries())
+    out.push(
+      await inRow(child, i, async () => {
+        if (!isRow(raw)) throw badRequest('应为一行数据');
+        // The console's editable grid gives new rows temporary ids (`_tmp_…`): those rows are new.
+        const id = typeof raw.id === 'string' && raw.id !== '' && !raw.id.startsWith('_tmp_') ? raw.id : null;
+        const before = id ? stored.get(id) : undefined;
+        // A stored row of another parent (or none) is refused: rows move only through their own parent.
+        if (id && (!before || seen.has(id))) throw badRequest('该行不属于此记录，请刷新后重试');
+        if (id) seen.add(id);
+        const body = before ? keepStoredValues(sensitive, raw, before) : raw;
+        const changes = recordFromBody(model, body, before ? 'edit' : 'add');
+        changes[child.field] = parentId;
+        const record = computeRecord(
+          model.entity,
+          before ? { ...fieldValues(model, before), ...changes } : changes,
+        );
+        const errors = [
+          ...model.validate(record),
+          ...(await unknownDictValues(request, model, record, before)),
+        ];
+        if (errors.length) throw badRequest(describeErrors(errors));
+        await assertUnique(trx, model, request.user(), record, id ?? undefined);
+        return { id, record };
+      }),
+    );
+  return out;
+}
+
+/** Refuses a table with fewer or more rows than its definition allows. */
+function assertRowCount(child: ChildLink, count: number) {
+  if (count < child.minRows) throw badRequest(`${child.title}至少需要 ${child.minRows} 行`);
+  if (count > child.maxRows) throw badRequest(`${child.title}最多 ${child.maxRows} 行，当前 ${count} 行`);
+}
+
+/**
+ * Saves the child tables sent with a parent add or edit, inside the parent's transaction (`trx`): rows
+ * without id are added (linked to the parent, with its tenant and department, position = index), rows
+ * with id are edited (they must be this parent's), stored rows left out are deleted. A table whose key is
+ * absent is left as it is on edit (and empty on add). Then the parent's roll-ups are recomputed.
+ */
+export async function saveChildren(
+  trx: AnyDb,
+  ctx: AppContext,
+  request: FastifyRequest,
+  parent: EntityModel,
+  parentId: string,
+  body: Record<string, unknown>,
+  mode: 'add' | 'edit',
+): Promise<void> {
+  const links = childrenOf(ctx.defs, parent.entity.code);
+  if (links.length === 0) return;
+  const session = request.user();
+  const parentRow = (await trx
+    .selectFrom(parent.table)
+    .selectAll()
+    .where(sql.ref('id'), '=', parentId)
+    .executeTakeFirstOrThrow()) as EntityRow;
+  for (const child of links) {
+    const sent = body[child.model.table];
+    if (sent === undefined || sent === null) {
+      if (mode === 'add') assertRowCount(child, 0);
+      continue;
+    }
+    if (!Array.isArray(sent)) throw badRequest(`${child.title}应为行的列表`);
+    assertRowCount(child, sent.length);
+    const stored = new Map(
+      (mode === 'edit' ? await storedChildren(trx, child, [parentId]) : []).map((r) => [String(r.id), r]),
+    );
+    const rows = await prepareRows(trx, request, child, sent, parentId, stored);
+    const kept = new Set(rows.map((r) => r.id).filter((id): id is string => id !== null));
+    const gone = [...stored.keys()].filter((id) => !kept.has(id));
+    if (gone.length) await trx.deleteFrom(child.model.table).where(sql.ref('id'), 'in', gone).execute();
+    const inherited: EntityRow = {};
+    for (const c of SCOPE_COLUMNS) if (c in parentRow && c in child.model.fields) inherited[c] = parentRow[c];
+    // tenantId is not a filter field of the model; the child declares it when its scope says so.
+    if (child.model.entity.scope?.tenant && 'tenantId' in parentRow) inherited.tenantId = parentRow.tenantId;
+    const added: CleanRecord[] = [];
+    for (const [i, r] of rows.entries()) {
+      if (r.id) await updateRecord(trx, child.model, session, r.id, { ...r.record, sortNo: i + 1 });
+      else added.push({ ...r.record, sortNo: i + 1 });
+    }
+    if (added.length) await insertRecords(trx, ctx, child.model, session, added, Date.now(), inherited);
+  }
+  await refreshRollups(trx, ctx, parent, [parentId]);
+}

@@ -1,0 +1,118 @@
+import type { FastifyRequest } from 'fastify';
+import { attachDictText } from '../../lib/dict-text.js';
+import type { FieldMap } from '../../lib/list-query.js';
+import { attachRefText } from '../online/ref-text.js';
+import { isRef } from '../online/ref-lookup.js';
+import type { CompiledStat } from './compile.js';
+import { rangeFilter, type BoundParams, type ListParams } from './params.js';
+import { bucketRange, previousRange } from './periods.js';
+import { aggregate, type StatRow } from './query.js';
+import type { RowFilter } from './sources.js';
+
+/** The answer of GET /sys/stats/<code> (the console's chart widgets read exactly this). */
+export interface StatAnswer {
+  code: string;
+  title: string;
+  dimensions: Array<{ key: string; title: string; bucket?: string }>;
+  measures: Array<{ key: string; title: string }>;
+  rows: StatRow[];
+  total: number;
+  /** The list page a group opens: filters[i] is the list query of rows[i]'s group. */
+  drill?: { page: string; filters: ListParams[] };
+}
+
+const groupKey = (stat: CompiledStat, row: StatRow) =>
+  JSON.stringify(stat.dimensions.map((d) => row[d.key] ?? null));
+
+/** `<key>_dictText` for dimensions with a dictionary or a reference, resolved as the lists do. */
+async function withTexts(request: FastifyRequest, stat: CompiledStat, rows: StatRow[]): Promise<StatRow[]> {
+  const plain = stat.dimensions.filter((d) => !d.bucket);
+  const dicts: FieldMap = Object.fromEntries(plain.filter((d) => d.spec.dict).map((d) => [d.key, d.spec]));
+  const { ctx } = request.server;
+  let out = await attachDictText(ctx.db.kysely, ctx.defs, rows, dicts, request.user().tenantId);
+  const entity = stat.source.entity;
+  const refs = entity ? entity.fields.filter((f) => isRef(f) && plain.some((d) => d.field === f.name)) : [];
+  if (entity && refs.length) {
+    // The ref text helper reads rows keyed by field name; a dimension may name its key differently.
+    const byField = out.map((r) => Object.fromEntries(plain.map((d) => [d.field, r[d.key]])));
+    const texts = await attachRefText(request, { ...entity, fields: refs }, byField);
+    out = out.map((r, i) => {
+      const extra = Object.fromEntries(
+        plain
+          .filter((d) => refs.some((f) => f.name === d.field))
+          .map((d) => [`${d.key}_dictText`, texts[i][`${d.field}_dictText`]]),
+      );
+      return { ...r, ...extra };
+    });
+  }
+  return out;
+}
+
+/** The list filters that select exactly one group: the statistic's filters and parameters, and the group's values. */
+function drillFilters(stat: CompiledStat, bound: BoundParams, row: StatRow): ListParams {
+  const f: ListParams = Object.assign({}, stat.filters, ...bound.filters);
+  for (const d of stat.dimensions) {
+    const v = row[d.key];
+    if (v === null || v === undefined) continue;
+    if (!d.bucket) {
+      f[d.field] = String(v);
+      continue;
+    }
+    const r = bucketRange(d.bucket, String(v), row[`${d.key}_weekStart`] as string | undefined);
+    if (r) Object.assign(f, rangeFilter(d.field, r));
+  }
+  return f;
+}
+
+/**
+ * The statistic for one caller: aggregate within `visible`, names of dictionary and reference groups,
+ * the previous period's measures when the statistic compares, and the drill-down filters.
+ */
+export async function statAnswer(
+  request: FastifyRequest,
+  stat: CompiledStat,
+  visible: RowFilter,
+  bound: BoundParams,
+): Promise<StatAnswer> {
+  const { db } = request.server.ctx;
+  const current = await aggregate(db, stat, visible, bound.filters);
+  let rows = current.rows;
+  if (stat.compare) {
+    const { field } = stat.compare;
+    const others = bound.filters.filter((f) => !Object.keys(f).some((k) => k.startsWith(`${field}_`)));
+    const previous = bound.range
+      ? await aggregate(db, stat, visible, [...others, rangeFilter(field, previousRange(bound.range))])
+      : null;
+    const before = new Map((previous?.rows ?? []).map((r) => [groupKey(stat, r), r]));
+    rows = rows.map((r) => {
+      const p = before.get(groupKey(stat, r));
+      const counted = (op: string) => op === 'count' || op === 'countDistinct';
+      return {
+        ...r,
+        ...Object.fromEntries(
+          stat.measures.map((m) => [
+            `${m.key}_previous`,
+            p ? p[m.key] : previous && counted(m.op) ? 0 : null,
+          ]),
+        ),
+      };
+    });
+  }
+  rows = await withTexts(request, stat, rows);
+  const { def } = stat;
+  return {
+    code: def.code,
+    title: def.title,
+    dimensions: stat.dimensions.map((d) => ({
+      key: d.key,
+      title: d.title,
+      ...(d.bucket ? { bucket: d.bucket } : {}),
+    })),
+    measures: stat.measures.map((m) => ({ key: m.key, title: m.title })),
+    rows,
+    total: current.total,
+    ...(def.drill
+      ? { drill: { page: def.drill.page, filters: rows.map((r) => drillFilters(stat, bound, r)) } }
+      : {}),
+  };
+}
