@@ -3,6 +3,7 @@ import type { CleanRecord, FieldError } from '../../../shared/entity-record.js';
 import { badRequest } from '../../http/errors.js';
 import { callerDictItems } from '../dict/dict-items.js';
 import { describeErrors, type EntityModel } from './entity-model.js';
+import { unknownRefs } from './ref-check.js';
 
 /** The parts of a dictionary field's value: multi-select fields store comma-joined values. */
 const parts = (value: unknown) =>
@@ -37,13 +38,19 @@ export async function unknownDictValues(
   return errors;
 }
 
-/** Refuses a write naming dictionary values that do not exist or are outside the caller's scope (400). */
+/**
+ * Refuses a write naming dictionary values or ref targets that do not exist or are outside the caller's
+ * scope (400, every such field in one message).
+ */
 export async function assertKnownValues(
   request: FastifyRequest,
   model: EntityModel,
   record: CleanRecord,
   stored?: Record<string, unknown>,
 ): Promise<void> {
-  const errors = await unknownDictValues(request, model, record, stored);
+  const errors = [
+    ...(await unknownDictValues(request, model, record, stored)),
+    ...(await unknownRefs(request, model, record, stored)),
+  ];
   if (errors.length) throw badRequest(describeErrors(errors));
 }

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { CleanRecord, FieldError } from '../../../shared/entity-record.js';
-import { badRequest } from '../../http/errors.js';
-import { describeErrors, type EntityModel } from './entity-model.js';
+import type { EntityModel } from './entity-model.js';
 import { isRef, scopedRefRows } from './ref-lookup.js';
 
 export const REF_UNKNOWN = '所选数据不存在或无权访问';
@@ -26,17 +25,6 @@ export async function unknownRefs(
     if (found.length === 0) errors.push({ field: f.name, title: f.title, message: REF_UNKNOWN });
   }
   return errors;
-}
-
-/** Refuses a write naming a ref target that does not exist or is outside the caller's scope (400). */
-export async function assertRefsExist(
-  request: FastifyRequest,
-  model: EntityModel,
-  record: CleanRecord,
-  stored?: Record<string, unknown>,
-): Promise<void> {
-  const errors = await unknownRefs(request, model, record, stored);
-  if (errors.length) throw badRequest(describeErrors(errors));
 }
 
 type RefResolver = (value: string) => { id: string } | { error: string };

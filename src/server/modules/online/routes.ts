@@ -14,7 +14,6 @@ import { assertKnownValues } from './known-values.js';
 import { childDefinition, childRecords, childrenOf, deleteChildrenOf, parentEntityOf } from './children.js';
 import { saveChildren } from './child-save.js';
 import { computeRecord, formulaValues } from './computed.js';
-import { assertRefsExist } from './ref-check.js';
 import { refOptionRoutes } from './ref-options.js';
 import { attachRefText } from './ref-text.js';
 import {
@@ -135,7 +134,6 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         const record = computeRecord(entity, recordFromBody(model, request.body, 'add'));
         assertValid(model, record);
         await assertKnownValues(request, model, record);
-        await assertRefsExist(request, model, record);
         const db = dbOf(ctx);
         await assertUnique(db, model, session, record);
         const [id] = await db.transaction().execute(async (trx) => {
@@ -163,7 +161,6 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         Object.assign(changes, formulaValues(entity, merged));
         assertValid(model, merged);
         await assertKnownValues(request, model, changes, stored);
-        await assertRefsExist(request, model, changes, stored);
         const db = dbOf(ctx);
         await assertUnique(db, model, session, changes, id);
         await db.transaction().execute(async (trx) => {
