@@ -139,7 +139,7 @@ describe('definition check: each mistake at its file, line:column and pointer', 
     ]);
   });
 
-  it('checks popup orgFields against the report columns and destFields by count, in forms and in grids', () => {
+  it('checks popup orgFields against the report columns and destFields by count and name, in forms and in grids', () => {
     let form = '';
     let grid = '';
     const lines = check((write, root) => {
@@ -153,6 +153,11 @@ describe('definition check: each mistake at its file, line:column and pointer', 
             type: 'string',
             'x-component': 'JPopup',
             'x-component-props': { code: 'demo_report', orgFields: 'name,ghost', destFields: 'owner' },
+          },
+          phone: {
+            type: 'string',
+            'x-component': 'JPopup',
+            'x-component-props': { code: 'demo_report', orgFields: 'name', destFields: 'nobody' },
           },
         },
       };
@@ -169,6 +174,7 @@ describe('definition check: each mistake at its file, line:column and pointer', 
     expect(lines).toEqual([
       `${shown('pages/demo-item.json')}:${where(form, '"destFields"')}: ${pick}/destFields: orgFields 与 destFields 的个数不一致`,
       `${shown('pages/demo-item.json')}:${where(form, '"orgFields"')}: ${pick}/orgFields: 报表 demo_report 没有列 "ghost"`,
+      `${shown('pages/demo-item.json')}:${where(form, '"destFields"', 2)}: /form/schema/properties/pick/properties/phone/x-component-props/destFields: 目标字段 "nobody" 不在表单（或表格行）中`,
       `${shown('pages/demo-list.json')}:${where(grid, '"orgFields"')}: ${col}/orgFields: 报表 demo_report 没有列 "grade"`,
     ]);
   });

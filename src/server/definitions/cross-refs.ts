@@ -27,8 +27,9 @@ import {
   type PageContext,
 } from './page-references.js';
 import { widgetTypeProblem } from './widget-types.js';
-import { refProblems } from './ref-problems.js';
+import { pickProblems, refProblems } from './ref-problems.js';
 import { formulaProblems } from './formula-problems.js';
+import { workflowProblems } from './workflow-problems.js';
 
 /** Components that open the list page of the entity named by the route (/online/cgformList/:code). */
 export const ONLINE_LIST_COMPONENTS = ['OnlineList', 'modules/online/cgform/auto/OnlCgformAutoList'];
@@ -233,6 +234,8 @@ export function crossReferenceProblems(
       });
     });
     for (const [path, message] of formulaProblems(entities, e)) add(file, pointerOf(...path), message);
+    for (const [path, message] of pickProblems(e)) add(file, pointerOf(...path), message);
+    for (const [path, message] of workflowProblems(e, defs.dicts, perms)) add(file, pointerOf(...path), message);
     if (e.defaultSort && !names.has(e.defaultSort.field))
       add(file, '/defaultSort/field', `字段 "${e.defaultSort.field}" 不存在`);
     (e.indexes ?? []).forEach((ix, i) =>
@@ -305,6 +308,7 @@ export function crossReferenceProblems(
   const editable = meta.validator('editable-table');
   const pageCtx: PageContext = {
     entities: new Set(entities.keys()),
+    entityFields: new Map([...entities].map(([code, e]) => [code, e.fields.map((f) => f.name)])),
     reportColumns: reportColumnsOf(defs.reports),
     perms,
   };
@@ -450,6 +454,7 @@ function editableTableProblems(
           col,
           ctx,
           add,
+          new Set(props.columns.map((x) => x.key)),
         );
       }
     }

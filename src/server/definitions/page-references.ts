@@ -22,6 +22,8 @@ export function walk(value: unknown, pointer: string, visit: (node: Node, pointe
 
 export interface PageContext {
   entities: Set<string>;
+  /** Entity code → its field names (what a derived form holds). */
+  entityFields: Map<string, string[]>;
   /** Report code → the names of its result columns (what popups can copy from). */
   reportColumns: Map<string, Set<string>>;
   /** Permission codes declared by menu buttons. */
@@ -34,23 +36,39 @@ export const reportColumnsOf = (reports: ReportDefinition[]) =>
 const names = (csv: string) => csv.split(',').map((s) => s.trim());
 
 /**
- * A popup copies its orgFields (columns of the report) into its destFields, pairwise: the counts must match
- * and every orgField must be a column of the report. (destFields may name values the form or row carries
- * without showing them, so they are not checked.) An unknown report is reported by the caller.
+ * A popup copies its orgFields (columns of the report) into its destFields, pairwise: the counts must match,
+ * every orgField must be a column of the report and every destField a value the popup can fill — a field
+ * of the form, or a column of the grid row (`targets`). An unknown report is reported by the caller.
  */
 export function popupFieldProblems(
   popup: { code: string; orgFields: string; destFields: string },
   at: string,
   ctx: PageContext,
   add: Add,
+  targets: ReadonlySet<string>,
 ) {
   const org = names(popup.orgFields);
-  if (org.length !== names(popup.destFields).length)
-    add(`${at}/destFields`, 'orgFields 与 destFields 的个数不一致');
+  const dest = names(popup.destFields);
+  if (org.length !== dest.length) add(`${at}/destFields`, 'orgFields 与 destFields 的个数不一致');
   const columns = ctx.reportColumns.get(popup.code);
   if (columns)
     for (const name of org)
       if (!columns.has(name)) add(`${at}/orgFields`, `报表 ${popup.code} 没有列 "${name}"`);
+  for (const name of dest)
+    if (!targets.has(name)) add(`${at}/destFields`, `目标字段 "${name}" 不在表单（或表格行）中`);
+}
+
+/** Every field name a page's forms hold: the keys of each `properties`, its entity's fields, form overrides. */
+function formFieldNames(page: unknown, ctx: PageContext): Set<string> {
+  const out = new Set<string>();
+  walk(page, '', (node) => {
+    if (node.properties && typeof node.properties === 'object')
+      for (const k of Object.keys(node.properties)) out.add(k);
+  });
+  const p = page as { entity?: unknown; overrides?: { form?: { fields?: object } } };
+  if (typeof p.entity === 'string') for (const f of ctx.entityFields.get(p.entity) ?? []) out.add(f);
+  for (const k of Object.keys(p.overrides?.form?.fields ?? {})) out.add(k);
+  return out;
 }
 
 const API_REFERENCE = [
@@ -68,6 +86,7 @@ const API_REFERENCE = [
 
 /** The page-wide checks of one page definition. */
 export function pageReferenceProblems(page: unknown, ctx: PageContext, add: Add) {
+  const formNames = formFieldNames(page, ctx);
   walk(page, '', (node, pointer) => {
     // x-auth: a field's own code (hidden or disabled without it).
     for (const key of ['permission', 'unlessPermission', 'x-auth'])
@@ -112,6 +131,7 @@ export function pageReferenceProblems(page: unknown, ctx: PageContext, add: Add)
         `${pointer}/x-component-props`,
         ctx,
         add,
+        formNames,
       );
 
     const popup = node.popup as { code?: unknown; field?: unknown } | undefined;
