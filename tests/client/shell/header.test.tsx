@@ -36,20 +36,34 @@ describe('header and user menu', () => {
     fakeServer(baseRoutes);
     renderApp('/isystem/role');
     await openUserMenu();
-    for (const name of ['系统设置', '修改密码', '清除字典缓存', '清除系统缓存', '意见反馈', '切换部门', '退出登录']) {
+    for (const name of [
+      '系统设置',
+      '修改密码',
+      '清除字典缓存',
+      '清除系统缓存',
+      '意见反馈',
+      '切换部门',
+      '退出登录',
+    ]) {
       expect(await menuEntry(name)).toBeInTheDocument();
     }
-    expect(screen.getByRole('menuitem', { name: /(早上好|上午好|中午好|下午好|晚上好)，管理员/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('menuitem', { name: /(早上好|上午好|中午好|下午好|晚上好)，管理员/ }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /医生二维码/ })).not.toBeInTheDocument();
   });
 
   it('shows the doctor QR code from the server in a 600-wide modal', async () => {
     storeSession({ workClass: '4' });
-    const server = fakeServer({ ...baseRoutes, 'GET /api/sys/staff/user/wxmpQrCode': ok('data:image/png;base64,iVBORw0KGgo=') });
+    const server = fakeServer({
+      ...baseRoutes,
+      'GET /api/sys/staff/user/wxmpQrCode': ok('data:image/png;base64,iVBORw0KGgo='),
+    });
     renderApp('/isystem/role');
     await openUserMenu();
     await userEvent.click(await menuEntry('医生二维码'));
-    const img = await screen.findByRole('img', { name: '医生二维码' });
+    // The modal is a lazy chunk: its first load may take seconds on a busy machine.
+    const img = await screen.findByRole('img', { name: '医生二维码' }, SLOW);
     expect(img).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
     expect(server.last('GET', '/api/sys/staff/user/wxmpQrCode')?.params).toMatchObject({ id: 'u1' });
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('600px');
@@ -74,7 +88,10 @@ describe('header and user menu', () => {
   it('still leaves when the server logout fails', async () => {
     storeSession();
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
-    fakeServer({ ...baseRoutes, 'POST /sys/logout': { status: 500, body: { success: false, message: '退出登录失败！' } } });
+    fakeServer({
+      ...baseRoutes,
+      'POST /sys/logout': { status: 500, body: { success: false, message: '退出登录失败！' } },
+    });
     renderApp('/isystem/role');
     await userEvent.click(await screen.findByRole('button', { name: /退出登录/ }, SLOW));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
@@ -118,7 +135,10 @@ describe('header and user menu', () => {
 
   it('changes the password with the spec rules', async () => {
     storeSession();
-    const server = fakeServer({ ...baseRoutes, 'PUT /sys/user/updatePassword': ok('密码修改成功！', '密码修改成功！') });
+    const server = fakeServer({
+      ...baseRoutes,
+      'PUT /sys/user/updatePassword': ok('密码修改成功！', '密码修改成功！'),
+    });
     renderApp('/isystem/role');
     await openUserMenu();
     await userEvent.click(await menuEntry('修改密码'));
@@ -151,7 +171,9 @@ describe('header and user menu', () => {
         ],
         orgCode: 'A01',
       }),
-      'PUT /sys/selectDepart': ok({ userInfo: { id: 'u1', username: 'admin', realname: '管理员', orgCode: 'A02' } }),
+      'PUT /sys/selectDepart': ok({
+        userInfo: { id: 'u1', username: 'admin', realname: '管理员', orgCode: 'A02' },
+      }),
     });
     renderApp('/isystem/role');
     await openUserMenu();
@@ -183,7 +205,9 @@ describe('header and user menu', () => {
     const search = await screen.findByRole('combobox', { name: '搜索菜单' }, SLOW);
     await userEvent.type(search, '管理');
     const listbox = await screen.findByRole('listbox');
-    const options = Array.from(document.querySelectorAll('.ant-select-item-option')).map((o) => o.textContent);
+    const options = Array.from(document.querySelectorAll('.ant-select-item-option')).map(
+      (o) => o.textContent,
+    );
     expect(options).toEqual(['用户管理', '角色管理', '部门管理']);
     expect(listbox).toBeInTheDocument();
     await userEvent.click(screen.getByTitle('部门管理'));

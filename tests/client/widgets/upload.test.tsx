@@ -10,7 +10,8 @@ import { forgetOssSignature, ossKey, ossSignature } from '../../../src/client/wi
 import { env, fakeServer } from './fake-server';
 import { Providers, renderSchema } from './formily';
 
-const png = (name = '胸片.png') => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+const png = (name = '胸片.png') =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 const pdf = (name = '病历.pdf') => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
 const mp4 = (name = '手术.mp4') => new File(['....ftyp'], name, { type: 'video/mp4' });
 const user = () => userEvent.setup({ applyAccept: false });
@@ -30,7 +31,12 @@ function slowUpload(result: () => unknown) {
   return {
     release: () => release(),
     handler: async (req: { config: { onUploadProgress?: (e: AxiosProgressEvent) => void } }) => {
-      req.config.onUploadProgress?.({ loaded: 40, total: 100, bytes: 40, lengthComputable: true } as AxiosProgressEvent);
+      req.config.onUploadProgress?.({
+        loaded: 40,
+        total: 100,
+        bytes: 40,
+        lengthComputable: true,
+      } as AxiosProgressEvent);
       await gate;
       return result();
     },
@@ -42,10 +48,19 @@ describe('upload to the server (spec §4, §7)', () => {
     let n = 0;
     const slow = slowUpload(() => env(null, `temp/20261122/f${++n}.pdf`));
     server = fakeServer({ 'POST /sys/common/upload': slow.handler });
-    const { form } = renderSchema({
-      type: 'object',
-      properties: { files: { type: 'string', 'x-component': 'JUpload', 'x-component-props': { biz: 'notice', multiple: true } } },
-    }, { files: 'temp/20261101/old.pdf' });
+    const { form } = renderSchema(
+      {
+        type: 'object',
+        properties: {
+          files: {
+            type: 'string',
+            'x-component': 'JUpload',
+            'x-component-props': { biz: 'notice', multiple: true },
+          },
+        },
+      },
+      { files: 'temp/20261101/old.pdf' },
+    );
     // The upload widgets load on first use.
     expect(await screen.findByText('old.pdf')).toBeInTheDocument();
     await user().upload(fileInput(), pdf());
@@ -66,8 +81,21 @@ describe('upload to the server (spec §4, §7)', () => {
   });
 
   test("a refusal shows the server's message; no message shows 未知错误", async () => {
-    server = fakeServer({ 'POST /sys/common/upload': (req) => env(null, (req.data as FormData).get('file') instanceof File && ((req.data as FormData).get('file') as File).name === 'a.pdf' ? '文件内容与扩展名 .pdf 不符' : '', false) });
-    const { form } = renderSchema({ type: 'object', properties: { f: { type: 'string', 'x-component': 'JUpload' } } });
+    server = fakeServer({
+      'POST /sys/common/upload': (req) =>
+        env(
+          null,
+          (req.data as FormData).get('file') instanceof File &&
+            ((req.data as FormData).get('file') as File).name === 'a.pdf'
+            ? '文件内容与扩展名 .pdf 不符'
+            : '',
+          false,
+        ),
+    });
+    const { form } = renderSchema({
+      type: 'object',
+      properties: { f: { type: 'string', 'x-component': 'JUpload' } },
+    });
     await user().upload(fileInput(), pdf('a.pdf'));
     expect(await screen.findByText('a.pdf 上传失败：文件内容与扩展名 .pdf 不符')).toBeInTheDocument();
     await waitFor(() => expect(document.querySelector('.ant-upload-list-item-error')).not.toBeNull());
@@ -87,18 +115,33 @@ describe('image and video kinds', () => {
     expect(server.calls).toHaveLength(0);
     await user().upload(fileInput(), png());
     // The dialog's code loads on the first modal (feedback().modal): wait until it is there.
-    const title = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('.ant-modal-confirm-title');
-      if (!found) throw new Error('no error dialog yet');
-      return found;
-    });
+    const title = await waitFor(
+      () => {
+        const found = document.querySelector<HTMLElement>('.ant-modal-confirm-title');
+        if (!found) throw new Error('no error dialog yet');
+        return found;
+        // Loading the dialog's code may take seconds on a busy machine.
+      },
+      { timeout: 8000 },
+    );
     expect(title).toHaveTextContent('上传错误');
     expect(document.querySelector('.ant-modal-confirm-content')).toHaveTextContent('错误信息：图片太大');
   });
 
   test('video rejects non-videos with 请上传视频 and takes a video', async () => {
-    server = fakeServer({ 'POST /sys/common/upload': () => env({ path: 'videos/20261122/v.mp4' }, 'videos/20261122/v.mp4') });
-    const { form } = renderSchema({ type: 'object', properties: { v: { type: 'string', 'x-component': 'JUpload', 'x-component-props': { fileType: 'video', biz: 'videos' } } } });
+    server = fakeServer({
+      'POST /sys/common/upload': () => env({ path: 'videos/20261122/v.mp4' }, 'videos/20261122/v.mp4'),
+    });
+    const { form } = renderSchema({
+      type: 'object',
+      properties: {
+        v: {
+          type: 'string',
+          'x-component': 'JUpload',
+          'x-component-props': { fileType: 'video', biz: 'videos' },
+        },
+      },
+    });
     expect(screen.getByRole('button', { name: /上传视频/ })).toBeInTheDocument();
     await user().upload(fileInput(), png());
     expect(await screen.findByText('请上传视频')).toBeInTheDocument();
@@ -114,9 +157,15 @@ describe('image and video kinds', () => {
       created.push(b);
       return 'blob:preview-1';
     };
-    server = fakeServer({ 'GET /sys/common/static/images/20261122/a.png': () => new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }) });
+    server = fakeServer({
+      'GET /sys/common/static/images/20261122/a.png': () =>
+        new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }),
+    });
     try {
-      renderSchema({ type: 'object', properties: { img: { type: 'string', 'x-component': 'JImageUpload' } } }, { img: 'images/20261122/a.png' });
+      renderSchema(
+        { type: 'object', properties: { img: { type: 'string', 'x-component': 'JImageUpload' } } },
+        { img: 'images/20261122/a.png' },
+      );
       await waitFor(() => expect(document.querySelector('img[src="blob:preview-1"]')).not.toBeNull());
       expect(server.calls[0].headers['x-access-token']).toBe('tok-123');
       expect(created).toHaveLength(1);
@@ -133,8 +182,17 @@ describe('object storage (spec §7, §9)', () => {
     forgetOssSignature();
     ossCalls = [];
     const adapter: AxiosAdapter = async (config) => {
-      ossCalls.push({ url: config.url, data: config.data as FormData, headers: (config.headers as unknown as { toJSON(): Record<string, unknown> }).toJSON() });
-      config.onUploadProgress?.({ loaded: 100, total: 100, bytes: 100, lengthComputable: true } as AxiosProgressEvent);
+      ossCalls.push({
+        url: config.url,
+        data: config.data as FormData,
+        headers: (config.headers as unknown as { toJSON(): Record<string, unknown> }).toJSON(),
+      });
+      config.onUploadProgress?.({
+        loaded: 100,
+        total: 100,
+        bytes: 100,
+        lengthComputable: true,
+      } as AxiosProgressEvent);
       return { data: '', status: 200, statusText: 'OK', headers: {}, config, request: {} };
     };
     axios.defaults.adapter = adapter;
@@ -147,14 +205,35 @@ describe('object storage (spec §7, §9)', () => {
     useSessionStore.setState({ token: 'tok-123' });
     server = fakeServer({
       'GET /api/ali/oss/getSignature': () =>
-        env({ accessid: 'AK1', host: 'https://bucket.oss.example.cn', policy: 'cG9saWN5', signature: 'c2ln', dir: 'console/', expire: Math.floor(Date.now() / 1000) + 60 }),
+        env({
+          accessid: 'AK1',
+          host: 'https://bucket.oss.example.cn',
+          policy: 'cG9saWN5',
+          signature: 'c2ln',
+          dir: 'console/',
+          expire: Math.floor(Date.now() / 1000) + 60,
+        }),
     });
-    const { form } = renderSchema({ type: 'object', properties: { f: { type: 'string', 'x-component': 'JUpload', 'x-component-props': { target: 'oss' } } } });
+    const { form } = renderSchema({
+      type: 'object',
+      properties: { f: { type: 'string', 'x-component': 'JUpload', 'x-component-props': { target: 'oss' } } },
+    });
     await user().upload(fileInput(), pdf('报告.pdf'));
-    await waitFor(() => expect(form.values.f).toMatch(/^https:\/\/bucket\.oss\.example\.cn\/console\/uploads\/admin\/\d{8}\/[a-z0-9]+_报告\.pdf$/));
+    await waitFor(() =>
+      expect(form.values.f).toMatch(
+        /^https:\/\/bucket\.oss\.example\.cn\/console\/uploads\/admin\/\d{8}\/[a-z0-9]+_报告\.pdf$/,
+      ),
+    );
     const sent = ossCalls[0];
     expect(sent.url).toBe('https://bucket.oss.example.cn');
-    expect([...sent.data.keys()]).toEqual(['key', 'policy', 'OSSAccessKeyId', 'signature', 'success_action_status', 'file']);
+    expect([...sent.data.keys()]).toEqual([
+      'key',
+      'policy',
+      'OSSAccessKeyId',
+      'signature',
+      'success_action_status',
+      'file',
+    ]);
     expect(sent.data.get('OSSAccessKeyId')).toBe('AK1');
     expect(sent.data.get('success_action_status')).toBe('200');
     expect(sent.headers['X-Access-Token']).toBeUndefined();
@@ -162,7 +241,10 @@ describe('object storage (spec §7, §9)', () => {
 
   test('the signature is reused until 5 s before it expires', async () => {
     let expire = Math.floor(Date.now() / 1000) + 60;
-    server = fakeServer({ 'GET /api/ali/oss/getSignature': () => env({ accessid: 'AK', host: 'https://h', policy: 'p', signature: 's', dir: 'd/', expire }) });
+    server = fakeServer({
+      'GET /api/ali/oss/getSignature': () =>
+        env({ accessid: 'AK', host: 'https://h', policy: 'p', signature: 's', dir: 'd/', expire }),
+    });
     const now = Date.now();
     await ossSignature(now);
     await ossSignature(now + 50_000);
@@ -173,20 +255,37 @@ describe('object storage (spec §7, §9)', () => {
   });
 
   test('rich-text key is dir + uploads/admin/{YYYYMMDD}/{filename}', () => {
-    expect(ossKey('console/', 'a.png', true, new Date(2026, 10, 2))).toBe('console/uploads/admin/20261102/a.png');
+    expect(ossKey('console/', 'a.png', true, new Date(2026, 10, 2))).toBe(
+      'console/uploads/admin/20261102/a.png',
+    );
   });
 
   test('no object storage configured: the server message is the upload error', async () => {
     server = fakeServer({ 'GET /api/ali/oss/getSignature': () => env(null, '对象存储未配置', false) });
-    renderSchema({ type: 'object', properties: { f: { type: 'string', 'x-component': 'JUpload', 'x-component-props': { target: 'oss' } } } });
+    renderSchema({
+      type: 'object',
+      properties: { f: { type: 'string', 'x-component': 'JUpload', 'x-component-props': { target: 'oss' } } },
+    });
     await user().upload(fileInput(), pdf('x.pdf'));
     expect(await screen.findByText('x.pdf 上传失败：对象存储未配置')).toBeInTheDocument();
   });
 });
 
 test('attachments go to /api/sys/attachment/upload with the folder', async () => {
-  server = fakeServer({ 'POST /api/sys/attachment/upload': (req) => env({ fileName: '说明.pdf', filePath: `aritcle/20261122/x.pdf`, fileSize: 8, folder: req.params.path }) });
-  const { form } = renderSchema({ type: 'object', properties: { f: { type: 'string', 'x-component': 'JUpload', 'x-component-props': { target: 'attachment', folder: 'aritcle' } } } });
+  server = fakeServer({
+    'POST /api/sys/attachment/upload': (req) =>
+      env({ fileName: '说明.pdf', filePath: `aritcle/20261122/x.pdf`, fileSize: 8, folder: req.params.path }),
+  });
+  const { form } = renderSchema({
+    type: 'object',
+    properties: {
+      f: {
+        type: 'string',
+        'x-component': 'JUpload',
+        'x-component-props': { target: 'attachment', folder: 'aritcle' },
+      },
+    },
+  });
   await user().upload(fileInput(), pdf('说明.pdf'));
   await waitFor(() => expect(form.values.f).toBe('aritcle/20261122/x.pdf'));
   expect(server.calls[0].params.path).toBe('aritcle');
