@@ -101,3 +101,10 @@ test('empty answers say 暂无数据; a failed one shows the message and retries
   await userEvent.click(screen.getByRole('button', { name: '重试' }));
   await waitFor(() => expect(screen.getByText('20')).toBeInTheDocument());
 });
+
+test('a number card over no rows shows 0, not 暂无数据 (counting nothing is a number)', async () => {
+  server = fakeServer({ 'GET /sys/stats/empty_stat': () => env({ ...ANSWER, code: 'empty_stat', rows: [] }) });
+  renderSchema(field('StatNumber', { stat: 'empty_stat', title: '维修单' }));
+  expect(await screen.findByTestId('stat-number-empty_stat')).toHaveTextContent('0');
+  expect(screen.queryByText('暂无数据')).not.toBeInTheDocument();
+});

@@ -12,6 +12,7 @@ export function StatFrame({
   height,
   title,
   children,
+  allowEmpty = false,
 }: {
   state: StatState;
   reload: () => void;
@@ -19,6 +20,8 @@ export function StatFrame({
   /** Kept above the empty and error states, so an empty card still says what it counts. */
   title?: string;
   children: (result: StatResult) => ReactNode;
+  /** Draw a result without rows too (a number card: counting nothing gives 0, not 暂无数据). */
+  allowEmpty?: boolean;
 }) {
   const c = t.charts;
   if (state.kind === 'loading')
@@ -47,7 +50,7 @@ export function StatFrame({
         />
       </div>
     );
-  if (!state.result.rows.length)
+  if (!state.result.rows.length && !allowEmpty)
     return (
       <div className="stat-widget">
         <Typography.Text strong className="stat-widget-title">

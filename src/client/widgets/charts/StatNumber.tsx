@@ -18,7 +18,7 @@ export function StatNumber({ stat, params, title, measure, drill = true, height 
   const result = state.kind === 'ready' ? state.result : undefined;
   const open = useDrill(result, drill);
   return (
-    <StatFrame state={state} reload={reload} height={height} title={title}>
+    <StatFrame state={state} reload={reload} height={height} title={title} allowEmpty>
       {(r) => {
         const key = measure ?? r.measures[0]?.key;
         const sum = (k: string) => r.rows.reduce((s, row) => s + (Number(row[k]) || 0), 0);
