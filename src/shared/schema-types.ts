@@ -229,6 +229,10 @@ export interface DictItemDef {
    * 1 enabled, 0 disabled.
    */
   status?: 0 | 1;
+  /**
+   * antd tag colour of the item (e.g. green, orange): a workflow state shown as a coloured tag.
+   */
+  color?: string;
 }
 
 /**
@@ -481,12 +485,27 @@ export interface EditableOption {
 export type FieldName = string;
 
 /**
+ * Many-to-many (多对多): this entity is a junction between the parent and the target of its ref field named here (not parent.field), e.g. 维修单 ↔ 维修人员 through erp_repair_technician { repairOrder → parent, technician → erp_technician }. The parent's form shows a multi-select picker of the target (JRefSelect mode multiple) instead of an editable table; the body carries the picked target ids as a list under this entity's code (rows are accepted too) and the save inserts and deletes junction rows in the parent's transaction (a target picked twice is kept once). The parent's list and detail show the picked targets' display texts joined by '、' as <this entity's code>_dictText (one query per page); the list query filters by ?<this entity's code>=id1,id2 ('contains any of'); export and import write and read the junction as a child sheet of display texts. Deleting the parent deletes its junction rows (onDelete cascade); deleting a target is ruled by the ref's onDelete. The junction's other fields must not be required.
+ */
+export type FieldName1 = string;
+
+/**
+ * The state field: a field of this entity with a dictCode.
+ */
+export type FieldName2 = string;
+
+/**
  * camelCase property name; the column is its snake_case form.
  *
  * This interface was referenced by `EntityDefinition`'s JSON-Schema
  * via the `definition` "FieldName".
  */
-export type FieldName1 = string;
+export type FieldName3 = string;
+
+/**
+ * camelCase property name; the column is its snake_case form.
+ */
+export type FieldName4 = string;
 
 /**
  * Storage type. date and datetime are stored as text 'YYYY-MM-DD' / 'YYYY-MM-DD HH:mm:ss'.
@@ -499,7 +518,7 @@ export type EntityFieldType = 'string' | 'text' | 'int' | 'bigint' | 'decimal' |
 /**
  * camelCase property name; the column is its snake_case form.
  */
-export type FieldName2 = string;
+export type FieldName5 = string;
 
 /**
  * An online table: its fields become columns of a table of the same name (created or extended at server start, never losing data unless a change declares it: see renamedFrom, dropped and a field's drop; npm run schemas:plan shows what the next start changes), the generic CRUD endpoints /online/cgform/api/* /{code}, and Excel import/export. Permission codes: <code>:list (when readAccess is 'permission'), <code>:add, <code>:edit, <code>:delete, <code>:batch_delete, <code>:import, <code>:export, declared as buttons in a menu file.
@@ -521,6 +540,7 @@ export interface EntityDefinition {
   readAccess?: 'permission' | 'login';
   scope?: EntityScope;
   parent?: EntityParent;
+  workflow?: EntityWorkflow;
   defaultSort?: EntitySort;
   /**
    * Extra (possibly multi-column) indexes; single fields may also say index/unique.
@@ -533,7 +553,7 @@ export interface EntityDefinition {
   /**
    * Schema evolution: names of removed fields whose columns may be dropped. A removed field whose column holds data is refused at start unless listed here; then its data is first copied to <code>__backup_<yyyyMMddHHmmss> (id + column) and the column is dropped. Once dropped nothing happens again.
    */
-  dropped?: FieldName1[];
+  dropped?: FieldName3[];
   /**
    * @minItems 1
    * @maxItems 200
@@ -572,10 +592,100 @@ export interface EntityParent {
   title?: string;
   minRows?: number;
   maxRows?: number;
+  pick?: FieldName1;
+}
+
+/**
+ * Declared states and transitions (issue 16). The state `field` (a dictionary field; its items are the states) cannot be written by add, edit or import: a new record starts in `initial` (else the field's default) and only a transition changes it, from one of its `from` states, by a caller with its permission and the record in scope; two concurrent transitions of one record cannot both succeed. Records in a `locked` state cannot be edited or deleted. Lists and the detail answer `_transitions` (the keys the caller may fire now) and `<field>_color` (the state's dictionary colour); the list takes `_actionable=1` (rows the caller can move). Derived pages show each transition as a row action and the state as a coloured tag.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityWorkflow".
+ */
+export interface EntityWorkflow {
+  field: FieldName2;
+  /**
+   * The state of a new record (a value of the dictionary); default: the field's default.
+   */
+  initial?: string;
+  /**
+   * States whose records cannot be edited or deleted (a transition still applies).
+   */
+  locked?: string[];
+  /**
+   * @minItems 1
+   */
+  transitions: EntityTransition[];
+}
+
+/**
+ * One transition: fired by POST /online/cgform/api/transition/<entity>/<key> with { id, comment? }.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityTransition".
+ */
+export interface EntityTransition {
+  /**
+   * Unique in the entity; the last part of the transition's URL.
+   */
+  key: string;
+  /**
+   * The button text.
+   */
+  name: string;
+  /**
+   * The states the record must be in.
+   *
+   * @minItems 1
+   */
+  from: string[];
+  /**
+   * The state afterwards.
+   */
+  to: string;
+  /**
+   * The permission code that may fire it (declared as a menu button).
+   */
+  permission: string;
+  /**
+   * Fields that must be filled before (请先填写：<titles>).
+   */
+  requires?: FieldName3[];
+  /**
+   * Fields the transition sets: "$user" (the caller's username), "$now" (date-time), "$today" (date) or a literal.
+   */
+  sets?: {
+    [k: string]: string | number;
+  };
+  /**
+   * Whether the caller writes a comment (asked in a dialog): required, optional or none (default).
+   */
+  comment?: 'required' | 'optional' | 'none';
+  /**
+   * Confirmation text asked before firing.
+   */
+  confirm?: string;
+  /**
+   * antd colour of the button (e.g. green, red).
+   */
+  color?: string;
+  /**
+   * Who gets a message (with a link that opens the record) after the transition.
+   */
+  notify?: {
+    /**
+     * Role codes: their users in the record's tenant.
+     */
+    roles?: string[];
+    /**
+     * The user who created the record.
+     */
+    creator?: boolean;
+    userField?: FieldName4;
+  };
 }
 
 export interface EntitySort {
-  field: FieldName1;
+  field: FieldName3;
   order?: 'asc' | 'desc';
 }
 
@@ -588,7 +698,7 @@ export interface EntityIndex {
    * @minItems 1
    * @maxItems 4
    */
-  fields: FieldName1[];
+  fields: FieldName3[];
   unique?: boolean;
 }
 
@@ -736,13 +846,17 @@ export interface EntityRef {
    * Code of the target entity (a file in schemas/entities).
    */
   entity: string;
-  display: FieldName2;
+  display: FieldName5;
   /**
    * Further target fields the picker's keyword searches besides display.
    *
    * @maxItems 4
    */
-  search?: FieldName1[];
+  search?: FieldName3[];
+  /**
+   * What deleting a target row does to the rows referring to it through this field (in the delete's transaction, for delete and batch delete alike): 'restrict' (default) refuses the delete with 该记录已被<this entity's name>引用（N 条），不能删除; 'setNull' clears this field in the referring rows (the field must not be required). References are matched by id: a tenant's rows are only ever referred to by its own rows. A child's link to its parent ignores this: parent.onDelete rules it.
+   */
+  onDelete?: 'restrict' | 'setNull';
 }
 
 // ---- menu.schema.json ----
@@ -1237,7 +1351,7 @@ export interface PageAction {
 
 export interface FieldCondition {
   field: string;
-  op: 'eq' | 'ne' | 'in' | 'notIn' | 'gt' | 'ge' | 'lt' | 'le' | 'empty' | 'notEmpty';
+  op: 'eq' | 'ne' | 'in' | 'notIn' | 'gt' | 'ge' | 'lt' | 'le' | 'empty' | 'notEmpty' | 'contains';
   value?: Scalar | Scalar[];
   /**
    * Compare with another field of the same record instead of `value`.

@@ -40,6 +40,7 @@ describe('a page derived from its entity (设备维修)', () => {
       '人工费（元）',
       '配件合计（元）',
       '合计金额（元）',
+      '维修人员',
     ]);
     // Three query fields shown, 维修状态 under 展开.
     await page.getByPlaceholder('请输入维修单号').waitFor();

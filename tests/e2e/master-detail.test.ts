@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, useBrowserSuite } from './browser.js';
-import { button, formInput, formItem, openModal, rowWith, toast } from './screen.js';
+import { button, formInput, formItem, openModal, rowAction, rowWith, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
 
 /**
@@ -67,11 +67,7 @@ describe('master-detail: 设备维修单 with 配件明细', () => {
 
     const row = rowWith(page, '主从表浏览器测试');
     await row.waitFor(POLL);
-    const detailLink = row.getByText('详情', { exact: true });
-    if (!(await detailLink.isVisible())) {
-      await row.getByText('更多').hover();
-      await page.locator('.ant-dropdown:visible').getByText('详情', { exact: true }).click();
-    } else await detailLink.click();
+    await rowAction(page, row, '详情');
     const detail = openModal(page, '详情');
     const parts = detail.locator('[data-detail-children="erp_repair_part"]');
     await parts.waitFor(POLL);
@@ -86,7 +82,7 @@ describe('master-detail: 设备维修单 with 配件明细', () => {
     await detail.waitFor({ state: 'hidden' });
 
     // Editing loads the stored rows (with their ids): a changed and a removed row are saved as such.
-    await row.getByText('编辑', { exact: true }).click();
+    await rowAction(page, row, '编辑');
     const editing = openModal(page, '编辑');
     const stored = editing.locator('.child-table[data-child-table="erp_repair_part"]');
     await expect.poll(() => stored.locator('.jet-body-row').count(), POLL).toBe(2);
@@ -98,7 +94,7 @@ describe('master-detail: 设备维修单 with 配件明细', () => {
     await expect.poll(() => stored.locator('.jet-body-row').count(), POLL).toBe(1);
     await button(editing, '确定').click();
     await toast(page, /编辑成功/).waitFor(POLL);
-    await row.getByText('详情', { exact: true }).click();
+    await rowAction(page, row, '详情');
     const again = openModal(page, '详情').locator(
       '[data-detail-children="erp_repair_part"] .ant-table-tbody tr.ant-table-row',
     );

@@ -36,6 +36,8 @@ describe('pages derived from their entity', () => {
       'laborCost',
       'partsTotal',
       'total',
+      // The junction (many-to-many) of 维修人员: the picked names the server joins.
+      'erp_repair_technician_dictText',
     ]);
     const col = (name: string) => page.columns?.find((c) => c.dataIndex === name);
     expect(col('orderNo')).toEqual({ dataIndex: 'orderNo', title: '维修单号', width: 160, sorter: true });
@@ -84,11 +86,25 @@ describe('pages derived from their entity', () => {
       export: { permission: 'erp_repair_order:export' },
       import: { permission: 'erp_repair_order:import', online: true },
     });
-    expect(page.rowActions).toEqual({
+    expect(page.rowActions).toMatchObject({
       edit: { permission: 'erp_repair_order:edit' },
       detail: true,
       delete: { permission: 'erp_repair_order:delete', confirm: '确定删除该设备维修单吗？' },
     });
+    // One action per declared transition, shown when the row's _transitions names it; a comment dialog
+    // for the ones that take a comment.
+    expect(page.rowActions?.custom?.map((a) => [a.key, a.title, a.kind, a.permission])).toEqual([
+      ['wf-start', '开始维修', 'request', 'erp_repair_order:repair'],
+      ['wf-finish', '完成维修', 'form', 'erp_repair_order:repair'],
+      ['wf-cancel', '取消', 'form', 'erp_repair_order:cancel'],
+    ]);
+    expect(page.rowActions?.custom?.[0]).toMatchObject({
+      visibleWhen: { field: '_transitions', op: 'contains', value: 'start' },
+      confirm: '确定开始维修该设备吗？',
+      api: { url: '/online/cgform/api/transition/erp_repair_order/start', method: 'post' },
+      body: { id: { $row: 'id' } },
+    });
+    expect(page.rowActions?.custom?.[2].form?.schema.properties?.comment).toMatchObject({ required: true });
   });
 
   it('derive the form: widgets per type, dictionary, ref, numbering, formula, and one ChildTable per child', () => {
@@ -106,9 +122,19 @@ describe('pages derived from their entity', () => {
       'laborCost',
       'partsTotal',
       'total',
+      'finishedBy',
+      'finishedTime',
       'remark',
       'erp_repair_part',
+      'erp_repair_technician',
     ]);
+    // A junction (parent.pick) is a multi-select of the picked ref's target, not a table.
+    expect(p.erp_repair_technician).toEqual({
+      type: 'array',
+      title: '维修人员',
+      'x-component': 'JRefSelect',
+      'x-component-props': { entity: 'erp_repair_technician', field: 'technician', mode: 'multiple' },
+    });
     expect(p.orderNo).toEqual({
       type: 'string',
       title: '维修单号',
@@ -158,6 +184,7 @@ describe('pages derived from their entity', () => {
       title: '配件明细',
       'x-component': 'ChildTable',
       'x-component-props': { entity: 'erp_repair_part' },
+      'x-decorator-props': { layout: 'vertical', labelCol: 24, wrapperCol: 24 },
     });
     // The detail shows the form's fields, list: false ones too.
     expect(page.detail?.fields?.map((f) => f.name)).toContain('remark');
@@ -222,7 +249,7 @@ describe('pages derived from their entity', () => {
     expect(customer.columns?.at(-1)).toMatchObject({ title: '创建时间', sorter: true });
     expect(customer.columns?.find((c) => c.dataIndex === 'level')).toMatchObject({
       format: 'tag',
-      width: 100,
+      width: 80,
     });
     expect(customer.columns?.filter((c) => c.sorter).map((c) => c.dataIndex)).toEqual([
       'name',
@@ -376,7 +403,7 @@ describe.each(DIALECTS)('GET /sys/schema/page of a derived page ($name)', ({ url
     const page = res.json().result as ServedPage;
     expect(page).toMatchObject({ code: 'erp-repair-order', entity: 'erp_repair_order' });
     expect(page).not.toHaveProperty('overrides');
-    expect(page.columns?.length).toBe(8);
+    expect(page.columns?.length).toBe(9);
     expect(Object.keys(page.form?.schema.properties ?? {})).toContain('erp_repair_part');
   });
 });

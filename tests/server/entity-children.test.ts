@@ -226,12 +226,16 @@ describe.each(DIALECTS)('master-detail children on $name', ({ url }) => {
     expect(def.result.fields.map((f: { name: string }) => f.name)).toEqual([
       'name',
       'spec',
+      'supplier',
       'quantity',
       'price',
       'amount',
     ]);
     const list = (await t.call({ method: 'GET', url: `${API}/children/${ORDER}`, token: wangfang })).json();
-    expect(list.result.map((d: { code: string }) => d.code)).toEqual([PART]);
+    expect(list.result.map((d: { code: string }) => d.code)).toEqual([PART, 'erp_repair_technician']);
+    // An entity without children answers an empty list (a detail view asks every entity), not 404.
+    const none = (await t.call({ method: 'GET', url: `${API}/children/erp_equipment`, token: wangfang })).json();
+    expect(none).toMatchObject({ success: true, result: [] });
     const anonymous = await t.call({ method: 'GET', url: `${API}/childDefinition/${PART}` });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -265,8 +269,9 @@ describe.each(DIALECTS)('master-detail children on $name', ({ url }) => {
     expect(main.rows[2]).toContain('维修单号');
     expect(main.rows[3]).toContain(orderNo);
     expect(parts.name).toBe('配件明细');
-    expect(parts.rows[2].slice(0, 5)).toEqual(['维修单号', '配件名称', '规格', '数量', '单价（元）']);
-    expect(parts.rows.slice(3).map((r) => r.slice(0, 5))).toEqual([
+    expect(parts.rows[2].slice(0, 6)).toEqual(['维修单号', '配件名称', '规格', '供应商', '数量', '单价（元）']);
+    // (the 供应商 column, empty here, is left out of the comparison)
+    expect(parts.rows.slice(3).map((r) => [r[0], r[1], r[2], r[4], r[5]])).toEqual([
       [orderNo, '电源板', 'S1', 1, 120.5],
       [orderNo, '保险丝', 'S1', 3, 2.5],
     ]);
@@ -297,11 +302,12 @@ describe.each(DIALECTS)('master-detail children on $name', ({ url }) => {
     parts.spliceRows(
       4,
       1,
-      ['IMP-1', '导入件甲', 'A', 2, 3.5],
-      ['IMP-1', '导入件乙', 'B', 1, 10],
-      ['IMP-2', '导入件丙', 'C', 4, 0.25],
-      ['IMP-3', '坏件', 'D', 0, 1],
-      ['IMP-X', '孤儿件', 'E', 1, 1],
+      // A supplier is matched by its name (erp_repair_part.supplier → erp_customer).
+      ['IMP-1', '导入件甲', 'A', '华东医药供应链有限公司', 2, 3.5],
+      ['IMP-1', '导入件乙', 'B', null, 1, 10],
+      ['IMP-2', '导入件丙', 'C', null, 4, 0.25],
+      ['IMP-3', '坏件', 'D', null, 0, 1],
+      ['IMP-X', '孤儿件', 'E', null, 1, 1],
     );
     const content = Buffer.from(await wb.xlsx.writeBuffer());
     const before = await count(ORDER);

@@ -484,6 +484,7 @@ describe.each(DIALECTS)('online entity API on $name', ({ url }) => {
         '所在地区',
         '信用额度（元）',
         '合作状态',
+        '审核状态',
       ]);
       const listed = await records(admin, { level: 'A', column: 'customerNo', order: 'asc' });
       const data = rows.slice(3);

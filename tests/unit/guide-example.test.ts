@@ -11,8 +11,9 @@ const guide = fs.readFileSync('docs/guide.md', 'utf8');
 function blockAfter(heading: string, nth = 0): unknown {
   const section = guide.slice(guide.indexOf(heading));
   const blocks = [...section.matchAll(/```json(?:c)?\n([\s\S]*?)```/g)];
-  const text = blocks[nth][1].replace(/\/\/[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
-  return JSON.parse(text);
+  const text = blocks[nth][1].replace(/\/\/[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '').trim();
+  // A fragment ("key": value) is shown as the property of an object.
+  return JSON.parse(text.startsWith('"') ? `{${text}}` : text);
 }
 
 const shipped = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -44,6 +45,9 @@ describe('the guide example module (docs/guide.md §2)', () => {
   it('shows the dictionary as shipped', () => {
     const dicts = shipped('schemas/dicts/erp.json').dicts as Array<{ code: string }>;
     expectShown(blockAfter('### 2.5'), dicts.find((d) => d.code === 'erp_repair_status'));
+  });
+  it('shows the repair order workflow as shipped', () => {
+    expectShown(blockAfter('### 2.6'), shipped('schemas/entities/erp_repair_order.json'));
   });
   it('names only files that exist', () => {
     for (const [, file] of guide.matchAll(/`((?:schemas|docs|tools)\/[\w./-]+\.(?:json|ts|md))`/g))

@@ -8,6 +8,7 @@
  *
  *   npm run bench [-- --only editable|list|coldload|form|ws|stats[,…]] [--runs 7] [--sizes 1000,10000]
  *     [--impls ours,arraytable] [--list-rows 10000] [--list-variants plain,console] [--stats-rows 100000]
+ *     [--api-seconds 2]   (api: BENCH_ROWS=50000 for the quick smoke; 1,000,000 by default)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,8 +31,9 @@ import {
 } from './list/suite.js';
 import { runWsLoad, type WsLoadResult } from './ws-load.js';
 import { runStatsBench, statsTable, statsVerdicts, type StatsBenchResult } from './stats/suite.js';
+import { apiTable, apiVerdicts, runApiBench, type ApiBenchResult } from './api/suite.js';
 
-const SUITES = ['editable', 'list', 'coldload', 'form', 'ws', 'stats'] as const;
+const SUITES = ['editable', 'list', 'coldload', 'form', 'ws', 'stats', 'api'] as const;
 type Suite = (typeof SUITES)[number];
 /** The key each suite's results have in results.json. */
 const RESULT_KEYS: Record<Suite, string> = {
@@ -41,6 +43,7 @@ const RESULT_KEYS: Record<Suite, string> = {
   form: 'form',
   ws: 'wsLoad',
   stats: 'stats',
+  api: 'api',
 };
 
 const OUT_DIR = path.resolve('test-output/bench');
@@ -92,6 +95,7 @@ async function main() {
     form?: FormBenchResult & { verdicts: Verdict[] };
     wsLoad?: WsLoadResult;
     stats?: StatsBenchResult & { verdicts: Verdict[] };
+    api?: ApiBenchResult & { verdicts: Verdict[] };
   } = {
     environment: {
       date: new Date().toISOString(),
@@ -179,6 +183,20 @@ async function main() {
     results.stats = { ...stats, verdicts };
     report(md, '统计聚合接口（GET /sys/stats/<code>，冷缓存）', statsTable(stats), verdicts, [
       `每个演示实体生成 ${stats.rowsPerEntity.toLocaleString('zh-CN')} 行（SQLite 为临时目录中的文件；设置 TEST_DATABASE_URL 时另测 PostgreSQL），关闭答案缓存，经完整 API（登录态、权限、数据范围、数据规则、字典文本）各请求 ${stats.runs} 次；“手写 SQL”为同一分组的一条手写查询，即数据库本身的下限。`,
+    ]);
+  }
+
+  if (wanted('api')) {
+    const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+    console.log(`\n== 列表接口：${rows.toLocaleString('zh-CN')} 个用户与 ${rows.toLocaleString('zh-CN')} 行客户，并发 1 / 10 / 50 ==`);
+    const api = await runApiBench({ rows, seconds: Number(arg('api-seconds') ?? 2) });
+    const verdicts = apiVerdicts(api);
+    results.api = { ...api, verdicts };
+    const generated = Object.entries(api.generateSeconds)
+      .map(([d, s]) => `${d} ${s} s`)
+      .join('，');
+    report(md, `列表接口（${rows.toLocaleString('zh-CN')} 行，真实 HTTP）`, apiTable(api), verdicts, [
+      `每格由 N 个客户端连续请求 ${api.seconds} 秒（keep-alive，同一进程）；“裸服务”为 node:http + 驱动，依次执行该请求时 API 实际执行的同一批 SQL（含会话与权限查询，取自同一次请求），不经框架。生成与 ANALYZE 用时：${generated}。`,
     ]);
   }
 

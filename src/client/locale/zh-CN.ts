@@ -15,6 +15,8 @@ import { derivedPages } from './derived-pages';
 import { charts } from './charts';
 import { refSelect } from './ref-select';
 import { children } from './children';
+import { workflow } from './workflow';
+import { history } from './history';
 
 export const t = {
   common,
@@ -30,5 +32,7 @@ export const t = {
   refSelect,
   charts,
   children,
+  workflow,
+  history,
 } as const;
 export type Messages = typeof t;

@@ -1,9 +1,14 @@
-import { Alert } from 'antd';
+import { Alert, Spin } from 'antd';
+import { Suspense } from 'react';
 import { t } from '../locale/zh-CN';
+import { lazyNamed } from '../router/lazy';
 import type { PageDefinition } from './definition/types';
-import { DetailPage } from './detail/DetailPage';
-import { FormPage } from './form/FormPage';
 import { ListPage } from './list/ListPage';
+
+// Form and detail pages bring Formily and the detail views: loaded when such a page opens, so the
+// list pages (most of the console) arrive without them.
+const FormPage = lazyNamed(() => import('./form/FormPage'), 'FormPage');
+const DetailPage = lazyNamed(() => import('./detail/DetailPage'), 'DetailPage');
 
 /** A page definition on screen, by kind. */
 export function PageView({ page, routeCode }: { page: PageDefinition; routeCode?: string }) {
@@ -12,9 +17,17 @@ export function PageView({ page, routeCode }: { page: PageDefinition; routeCode?
     case 'tree-list':
       return <ListPage page={page} routeCode={routeCode} />;
     case 'form':
-      return <FormPage page={page} routeCode={routeCode} />;
+      return (
+        <Suspense fallback={<Spin />}>
+          <FormPage page={page} routeCode={routeCode} />
+        </Suspense>
+      );
     case 'detail':
-      return <DetailPage page={page} routeCode={routeCode} />;
+      return (
+        <Suspense fallback={<Spin />}>
+          <DetailPage page={page} routeCode={routeCode} />
+        </Suspense>
+      );
     default:
       return (
         <Alert

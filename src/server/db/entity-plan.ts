@@ -148,6 +148,8 @@ export function wantedIndexes(e: EntityDefinition): WantedIndex[] {
     if (!out.some((i) => i.name === name)) out.push({ name, columns, unique });
   };
   add(['create_time'], false);
+  // The list's default order, so page 1 walks an index instead of sorting the table (issue 13).
+  if (e.defaultSort) add([columnOf(e.defaultSort.field)], false);
   if (scope.tenant) add(['tenant_id'], false);
   if (scope.department) add(['sys_org_code'], false);
   if (scope.doctor) add(['doctor_id'], false);

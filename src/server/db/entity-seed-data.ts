@@ -80,6 +80,8 @@ export function customerRows() {
       address: `${REGIONS[i % REGIONS.length]}${['解放路', '中山路', '延安路', '人民路', '建设路'][i % 5]}${(i % 9) + 1}${i % 4}号`,
       creditLimit: [50000, 120000, 300000, 800000, 20000][i % 5] + i * 1000,
       status: i % 7 === 6 ? '0' : '1',
+      // Seeded customers have been approved (the workflow's 已启用); new ones start 待审核.
+      auditStatus: '2',
       remark: i % 5 === 0 ? '年度框架协议客户' : null,
       tenantId: tenantOf(sysOrgCode),
       sysOrgCode,
@@ -162,9 +164,34 @@ export function equipmentRows() {
   });
 }
 
+const TECHNICIANS: Array<[string, string, number]> = [
+  // name, specialty, tenant
+  ['周建国', '影像设备', 1],
+  ['孙立新', '检验设备', 1],
+  ['钱晓东', '生命支持设备', 1],
+  ['郑海涛', '电气与供电', 1],
+  ['何文静', '监护与输注设备', 1],
+  ['冯志远', '综合维修', 2],
+];
+
+/** 维修人员: the targets of 维修单 ↔ 维修人员 (many-to-many through erp_repair_technician). */
+export function technicianRows() {
+  return TECHNICIANS.map(([name, specialty, tenantId], i) => ({
+    id: stableId('erp_technician', String(i + 1)),
+    name,
+    specialty,
+    tenantId,
+    createBy: 'admin',
+    createTime: at(100 + i),
+    updateBy: null,
+    updateTime: null,
+  }));
+}
+
 const DEMO_ROWS: Record<string, () => Array<Record<string, unknown>>> = {
   erp_customer: customerRows,
   erp_equipment: equipmentRows,
+  erp_technician: technicianRows,
 };
 
 /**

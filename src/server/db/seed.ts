@@ -202,4 +202,6 @@ async function insertUsers(db: Kysely<Database>, hasher: PasswordHasher, users: 
     u.departs.map((d) => ({ id: stableId('userDepart', `${u.username}|${d}`), userId: stableId('user', u.username), depId: stableId('depart', d) })),
   );
   await db.insertInto('sysUserDepart').values(departLinks).execute();
+  const tenantLinks = users.flatMap((u) => tenantsOf(u).map((tenantId) => ({ userId: stableId('user', u.username), tenantId })));
+  await db.insertInto('sysUserTenant').values(tenantLinks).execute();
 }

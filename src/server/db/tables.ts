@@ -86,6 +86,12 @@ export interface SysUserTable extends Audit {
   staffId: string | null;
 }
 
+/** A user's membership of a tenant (migration 0012), the indexed form of sys_user.rel_tenant_ids. */
+export interface SysUserTenantTable {
+  userId: string;
+  tenantId: number;
+}
+
 export interface SysUserRoleTable {
   id: string;
   userId: string;
@@ -240,6 +246,21 @@ export interface SysLoginThrottleTable {
 }
 
 /** Security log (sys_log): insert-only. log_type 1 = sign-in, 2 = operation; result 1 = success, 0 = failure. */
+/** One entry of a record's change history (migration 0011, modules/history). */
+export interface SysChangeLogTable {
+  id: string;
+  tableName: string;
+  recordId: string;
+  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore';
+  /** JSON: `{ field: [before, after] }`, or the deleted row's snapshot. */
+  changes: string;
+  comment: string | null;
+  createBy: string | null;
+  createTime: string;
+  ip: string | null;
+  tenantId: number;
+}
+
 export interface SysLogTable {
   id: string;
   logType: number;
@@ -428,6 +449,7 @@ export interface Database {
   sysUser: SysUserTable;
   sysUserRole: SysUserRoleTable;
   sysUserDepart: SysUserDepartTable;
+  sysUserTenant: SysUserTenantTable;
   sysPermission: SysPermissionTable;
   sysRolePermission: SysRolePermissionTable;
   sysDepartPermission: SysDepartPermissionTable;
@@ -443,6 +465,7 @@ export interface Database {
   sysSmsCode: SysSmsCodeTable;
   sysLoginThrottle: SysLoginThrottleTable;
   sysLog: SysLogTable;
+  sysChangeLog: SysChangeLogTable;
   sysMeta: SysMetaTable;
   sysFile: SysFileTable;
   sysEntityColumn: SysEntityColumnTable;

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { DataScope } from '../auth/scope.js';
 import type { Session } from '../auth/sessions.js';
 import type { Database } from '../db/tables.js';
-import { startsWith } from './like.js';
+import { prefixRange } from './like.js';
 
 /**
  * Row predicates for the data scope (spec §6) of the organisation tables. Departments belong to one
@@ -25,7 +25,7 @@ export function departInScope(
       return tenant;
     case 'dept':
     case 'org':
-      return eb.and([tenant, startsWith(eb.ref('sysDepart.orgCode'), scope.orgCodePrefix)]);
+      return eb.and([tenant, prefixRange(eb.ref('sysDepart.orgCode'), scope.orgCodePrefix)]);
     case 'doctor':
       return eb.and([
         tenant,
@@ -43,13 +43,24 @@ export function departInScope(
 export function userInScope(eb: ExpressionBuilder<Database, 'sysUser'>, session: Session, scope: DataScope): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   if (session.tenantId > 0) {
-    parts.push(sql<SqlBool>`(',' || ${eb.ref('sysUser.relTenantIds')} || ',') like ${`%,${session.tenantId},%`}`);
+    // Per row a primary-key probe of sys_user_tenant, so the list keeps walking its sort index.
+    parts.push(
+      eb.exists(
+        eb
+          .selectFrom('sysUserTenant as ut')
+          .select('ut.userId')
+          .whereRef('ut.userId', '=', 'sysUser.id')
+          .where('ut.tenantId', '=', session.tenantId),
+      ),
+    );
   }
   switch (scope.kind) {
     case 'all':
       break;
     case 'dept':
     case 'org':
+      // Per row (in sort order) an index probe of the user's departments, so a page stops after a few
+      // rows; an IN over the subtree's members would collect and sort all of them first.
       parts.push(
         eb.exists(
           eb
@@ -57,7 +68,7 @@ export function userInScope(eb: ExpressionBuilder<Database, 'sysUser'>, session:
             .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
             .select('ud.id')
             .whereRef('ud.userId', '=', 'sysUser.id')
-            .where((inner) => startsWith(inner.ref('d.orgCode'), scope.orgCodePrefix)),
+            .where((inner) => prefixRange(inner.ref('d.orgCode'), scope.orgCodePrefix)),
         ),
       );
       break;

@@ -27,6 +27,7 @@ import { reportRoutes } from './report/routes.js';
 import { statRoutes } from './stats/routes.js';
 import { uploadRoutes } from './upload/routes.js';
 import { logRoutes } from './log/routes.js';
+import { historyRoutes } from './history/routes.js';
 
 /** Every API module, registered under the API base path. One folder per domain. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -58,4 +59,5 @@ export const apiModules: FastifyPluginAsync[] = [
   statRoutes,
   uploadRoutes,
   logRoutes,
+  historyRoutes,
 ];

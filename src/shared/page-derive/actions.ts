@@ -1,5 +1,6 @@
 import type { EntityDefinition, PageApis, PageToolbar, RowActions } from '../schema-types.js';
 import { derivedPages as L } from '../../client/locale/derived-pages.js';
+import { deriveTransitionActions } from './transitions.js';
 
 const API = '/online/cgform/api';
 
@@ -29,8 +30,12 @@ export const deriveToolbar = (code: string): PageToolbar => ({
   import: { permission: `${code}:import`, online: true },
 });
 
-export const deriveRowActions = (entity: EntityDefinition): RowActions => ({
-  edit: { permission: `${entity.code}:edit` },
-  detail: true,
-  delete: { permission: `${entity.code}:delete`, confirm: L.deleteConfirm(entity.name) },
-});
+export const deriveRowActions = (entity: EntityDefinition): RowActions => {
+  const transitions = deriveTransitionActions(entity);
+  return {
+    edit: { permission: `${entity.code}:edit` },
+    detail: true,
+    delete: { permission: `${entity.code}:delete`, confirm: L.deleteConfirm(entity.name) },
+    ...(transitions.length ? { custom: transitions } : {}),
+  };
+};

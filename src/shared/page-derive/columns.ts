@@ -1,5 +1,5 @@
 import type { ColumnOverride, EntityDefinition, EntityField, PageColumn } from '../schema-types.js';
-import { isNumeric, isStateField, listedFields, pageField } from './fields.js';
+import { childEntities, isNumeric, isStateField, listedFields, pageField } from './fields.js';
 import { applyOverrides } from './overrides.js';
 
 /** Width of a column whose field states none (the renderer's default too). */
@@ -32,15 +32,27 @@ export function fieldColumn(f: EntityField): PageColumn {
   return col;
 }
 
-/** Columns of an entity page: the listed fields with the page's overrides, order and hidden fields applied. */
+/** The list column of a junction (many-to-many): the picked targets' texts the server joins as <code>_dictText. */
+const pickColumn = (child: EntityDefinition): PageColumn => ({
+  dataIndex: `${child.code}_dictText`,
+  title: child.parent?.title ?? child.name,
+  width: 200,
+});
+
+/**
+ * Columns of an entity page: the listed fields, then one per junction (many-to-many) of the entity, with
+ * the page's overrides, order and hidden fields applied.
+ */
 export function deriveColumns(
   entity: EntityDefinition,
   overrides: Array<string | ColumnOverride> = [],
   order: readonly string[] = [],
   hide: readonly string[] = [],
+  entities: readonly EntityDefinition[] = [],
 ): PageColumn[] {
+  const junctions = childEntities(entity, entities).filter((c) => c.parent?.pick);
   return applyOverrides({
-    derived: listedFields(entity).map(fieldColumn),
+    derived: [...listedFields(entity).map(fieldColumn), ...junctions.map(pickColumn)],
     key: (c) => c.dataIndex,
     overrides,
     overrideKey: (o) => o.dataIndex,

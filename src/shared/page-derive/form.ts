@@ -108,9 +108,22 @@ export const childTable = (child: EntityDefinition): Node => ({
   title: child.parent?.title ?? child.name,
   'x-component': 'ChildTable',
   'x-component-props': { entity: child.code },
+  // The table takes the form's whole width, its title above it: a grid squeezed beside labels scrolls.
+  'x-decorator-props': { layout: 'vertical', labelCol: 24, wrapperCol: 24 },
 });
 
-/** The add/edit form: every field in entity order, then one ChildTable per child entity; overrides merged. */
+/**
+ * A junction (many-to-many, parent.pick) inside its parent's form: a multi-select of the picked ref's
+ * target under the junction's code (the save takes the picked ids).
+ */
+export const pickSelect = (child: EntityDefinition, pick: string): Node => ({
+  type: 'array',
+  title: child.parent?.title ?? child.name,
+  'x-component': 'JRefSelect',
+  'x-component-props': { entity: child.code, field: pick, mode: 'multiple' },
+});
+
+/** The add/edit form: every field in entity order, then one ChildTable (or junction picker) per child entity; overrides merged. */
 export function deriveForm(
   entity: EntityDefinition,
   entities: readonly EntityDefinition[],
@@ -121,7 +134,10 @@ export function deriveForm(
   for (const f of entity.fields) properties[f.name] = mergeDeep(formField(entity, f), fieldOverrides[f.name]);
   const children = childEntities(entity, entities);
   for (const child of children)
-    properties[child.code] = mergeDeep(childTable(child), fieldOverrides[child.code]);
+    properties[child.code] = mergeDeep(
+      child.parent?.pick ? pickSelect(child, child.parent.pick) : childTable(child),
+      fieldOverrides[child.code],
+    );
   return {
     width: children.length ? DERIVED_FORM_WITH_CHILDREN_WIDTH : DERIVED_FORM_WIDTH,
     loadById: true,

@@ -4,7 +4,7 @@
  * with `overrides` applied (page.schema.json PageOverrides). Parts given in full are kept. The server runs
  * this when it loads the definitions, so GET /sys/schema/page answers a complete page.
  */
-import type { EntityDefinition, PageApis, PageDefinition, PageToolbar } from '../schema-types.js';
+import type { EntityDefinition, PageApis, PageDefinition, PageToolbar, RowActions } from '../schema-types.js';
 import { deriveApi, deriveRowActions, deriveToolbar } from './actions.js';
 import { deriveColumns } from './columns.js';
 import { deriveDetail } from './detail.js';
@@ -30,13 +30,20 @@ export function derivePage(page: PageDefinition, entities: readonly EntityDefini
     api: { ...deriveApi(entity.code), ...page.api },
     ...(list ? { list } : {}),
     ...(query ? { query } : {}),
-    columns: page.columns ?? deriveColumns(entity, overrides.columns, overrides.order, hide),
+    columns: page.columns ?? deriveColumns(entity, overrides.columns, overrides.order, hide, entities),
     toolbar: toolbar(page.toolbar, entity, hide),
-    rowActions: { ...deriveRowActions(entity), ...page.rowActions },
+    rowActions: rowActions(entity, page.rowActions),
     // A form given in full (it always has its schema) is kept; otherwise derived with overrides.form.
     form: page.form ?? deriveForm(entity, entities, overrides.form),
     detail: page.detail?.fields ? page.detail : { ...deriveDetail(entity, hide), ...page.detail },
   };
+}
+
+/** Given row action keys win, except that a page's custom actions come after the derived transitions. */
+function rowActions(entity: EntityDefinition, given: RowActions | undefined): RowActions {
+  const derived = deriveRowActions(entity);
+  const custom = [...(derived.custom ?? []), ...(given?.custom ?? [])];
+  return { ...derived, ...given, ...(custom.length ? { custom } : {}) };
 }
 
 /** Given toolbar keys win; the super query gets the derived fields unless it lists its own or is off. */

@@ -35,6 +35,7 @@ const schema11 = {
       allOf: [{ minimum: 0 }],
     },
     status: { type: 'string', maxLength: 2 },
+    auditStatus: { type: 'string', maxLength: 2 },
     remark: { type: 'string', maxLength: 100000 },
   },
   required: ['name', 'customerNo'],
@@ -543,16 +544,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.remark !== undefined) {
-      let data11 = data.remark;
+    if (data.auditStatus !== undefined) {
+      let data11 = data.auditStatus;
       if (typeof data11 === 'string') {
-        if (func2(data11) > 100000) {
+        if (func2(data11) > 2) {
           const err29 = {
-            instancePath: instancePath + '/remark',
-            schemaPath: '#/properties/remark/maxLength',
+            instancePath: instancePath + '/auditStatus',
+            schemaPath: '#/properties/auditStatus/maxLength',
             keyword: 'maxLength',
-            params: { limit: 100000 },
-            message: 'must NOT have more than 100000 characters',
+            params: { limit: 2 },
+            message: 'must NOT have more than 2 characters',
           };
           if (vErrors === null) {
             vErrors = [err29];
@@ -563,8 +564,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err30 = {
-          instancePath: instancePath + '/remark',
-          schemaPath: '#/properties/remark/type',
+          instancePath: instancePath + '/auditStatus',
+          schemaPath: '#/properties/auditStatus/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -577,8 +578,42 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.remark !== undefined) {
+      let data12 = data.remark;
+      if (typeof data12 === 'string') {
+        if (func2(data12) > 100000) {
+          const err31 = {
+            instancePath: instancePath + '/remark',
+            schemaPath: '#/properties/remark/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100000 },
+            message: 'must NOT have more than 100000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      } else {
+        const err32 = {
+          instancePath: instancePath + '/remark',
+          schemaPath: '#/properties/remark/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err31 = {
+    const err33 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -586,9 +621,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err31];
+      vErrors = [err33];
     } else {
-      vErrors.push(err31);
+      vErrors.push(err33);
     }
     errors++;
   }
@@ -678,8 +713,44 @@ const entity = {
       default: '1',
       query: 'single',
     },
+    {
+      name: 'auditStatus',
+      title: '审核状态',
+      type: 'string',
+      length: 2,
+      dictCode: 'erp_customer_audit',
+      default: '1',
+      query: 'single',
+    },
     { name: 'remark', title: '备注', type: 'text', list: false, sortable: false },
   ],
+  workflow: {
+    field: 'auditStatus',
+    initial: '1',
+    transitions: [
+      {
+        key: 'approve',
+        name: '审核通过',
+        from: ['1'],
+        to: '2',
+        permission: 'erp_customer:approve',
+        confirm: '确定审核通过并启用该客户吗？',
+        color: 'green',
+        notify: { creator: true },
+      },
+      {
+        key: 'reject',
+        name: '驳回',
+        from: ['1'],
+        to: '3',
+        permission: 'erp_customer:approve',
+        comment: 'required',
+        color: 'red',
+        notify: { creator: true },
+      },
+      { key: 'resubmit', name: '重新提交', from: ['3'], to: '1', permission: 'erp_customer:edit' },
+    ],
+  },
 };
 
 /** Checks a form's values against the 客户信息 rules; answers the refused fields. */

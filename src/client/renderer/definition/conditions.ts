@@ -49,6 +49,9 @@ export function evaluateCondition(
       return list(expected).includes(text(actual));
     case 'notIn':
       return !list(expected).includes(text(actual));
+    case 'contains':
+      // The field is a list (array or comma text) holding the value: a row's `_transitions`.
+      return list(actual).includes(text(expected));
     case 'gt':
       return compareNumbers(actual, expected, (x, y) => x > y);
     case 'ge':

@@ -55,30 +55,42 @@ export function DetailChildren({ entity, id, row }: { entity: string; id: string
   if (loaded.error) return <Alert type="warning" showIcon message={loaded.error} style={{ marginTop: 16 }} />;
   return (
     <>
-      {loaded.tables.map(({ def, rows }) => (
-        <section key={def.code} className="detail-children" data-detail-children={def.code}>
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            {def.title}
-          </Typography.Title>
-          <Table<Row>
-            size="small"
-            bordered
-            rowKey={(r) => String(r.id)}
-            dataSource={rows}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t.children.empty }}
-            columns={[
-              { title: '#', key: '#', width: 48, render: (_v, _r, i) => i + 1 },
-              ...def.fields.map((f) => ({
-                title: f.title,
-                key: f.name,
-                render: (_v: unknown, r: Row) => <Cell row={r} field={f.name} dict={f.dictCode} />,
-              })),
-            ]}
-          />
-        </section>
-      ))}
+      {loaded.tables.map(({ def, rows }) =>
+        def.pick ? (
+          // A junction (many-to-many) reads as the picked targets' names, not as a table.
+          <section key={def.code} className="detail-children" data-detail-children={def.code}>
+            <Typography.Title level={5} style={{ marginTop: 16 }}>
+              {def.title}
+            </Typography.Title>
+            <Typography.Text>
+              {rows.map((r) => String(r[`${def.pick}_dictText`] ?? '')).join('、') || t.children.empty}
+            </Typography.Text>
+          </section>
+        ) : (
+          <section key={def.code} className="detail-children" data-detail-children={def.code}>
+            <Typography.Title level={5} style={{ marginTop: 16 }}>
+              {def.title}
+            </Typography.Title>
+            <Table<Row>
+              size="small"
+              bordered
+              rowKey={(r) => String(r.id)}
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: t.children.empty }}
+              columns={[
+                { title: '#', key: '#', width: 48, render: (_v, _r, i) => i + 1 },
+                ...def.fields.map((f) => ({
+                  title: f.title,
+                  key: f.name,
+                  render: (_v: unknown, r: Row) => <Cell row={r} field={f.name} dict={f.dictCode} />,
+                })),
+              ]}
+            />
+          </section>
+        ),
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { t } from '../../locale/zh-CN';
 import { fillPath, pageApi } from '../definition/api';
 import type { PageDefinition } from '../definition/types';
 import { DetailChildren } from './DetailChildren';
+import { ChangeHistory } from '../history/ChangeHistory';
 import { DetailDescriptions, detailColumns, detailItems } from './DetailView';
 
 type Row = Record<string, unknown>;
@@ -52,6 +53,11 @@ export function DetailPage({ page, routeCode }: { page: PageDefinition; routeCod
         columns={detailColumns(page.detail)}
       />
       {page.entity ? <DetailChildren entity={page.entity} id={id} row={state.row} /> : null}
+      {page.entity ? (
+        <Card type="inner" size="small" title={t.history.tab} style={{ marginTop: 16 }}>
+          <ChangeHistory table={page.entity} recordId={id} />
+        </Card>
+      ) : null}
     </Card>
   );
 }

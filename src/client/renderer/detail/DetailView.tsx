@@ -1,9 +1,11 @@
-import { Descriptions, Drawer, Modal } from 'antd';
+import { Descriptions, Drawer, Modal, Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import { useDevice } from '../../layout/device';
 import { t } from '../../locale/zh-CN';
 import type { PageColumn, PageDetail } from '../definition/types';
 import { Cell } from '../list/cells';
 import { DetailChildren } from './DetailChildren';
+import { ChangeHistory } from '../history/ChangeHistory';
 
 type Row = Record<string, unknown>;
 
@@ -57,22 +59,45 @@ export interface DetailViewProps {
   title?: string;
   /** The page's entity: its child tables (master-detail) are shown under the fields. */
   entity?: string;
+  /** The table whose change history a 变更记录 tab shows (the entity, or a system table). */
+  historyTable?: string;
+  /** Buttons under the fields (the row's transitions). */
+  actions?: ReactNode;
   onClose: () => void;
 }
 
 /** A row's detail in a modal (or drawer), as labelled values in up to four columns. */
-export function DetailView({ row, detail, columns, title, entity, onClose }: DetailViewProps) {
+export function DetailView({ row, detail, columns, title, entity, historyTable = entity, actions, onClose }: DetailViewProps) {
   const items = detailItems(detail, columns);
-  const body = row ? (
+  const fields = row ? (
     <>
       <DetailDescriptions row={row} items={items} columns={detailColumns(detail)} />
       {entity && row.id ? <DetailChildren entity={entity} id={String(row.id)} /> : null}
     </>
   ) : null;
+  // A record's detail also shows its change history (issue 16 §2).
+  const body =
+    row && historyTable && row.id ? (
+      <Tabs
+        items={[
+          { key: 'detail', label: t.history.detailTab, children: fields },
+          { key: 'history', label: t.history.tab, children: <ChangeHistory table={historyTable} recordId={String(row.id)} /> },
+        ]}
+      />
+    ) : (
+      fields
+    );
   const heading = title ?? t.renderer.form.detailTitle;
   if (detail?.mode === 'drawer') {
     return (
-      <Drawer title={heading} open={!!row} width={detail.width ?? 800} onClose={onClose} destroyOnHidden>
+      <Drawer
+        title={heading}
+        open={!!row}
+        width={detail.width ?? 800}
+        onClose={onClose}
+        extra={actions}
+        destroyOnHidden
+      >
         {body}
       </Drawer>
     );
@@ -83,7 +108,7 @@ export function DetailView({ row, detail, columns, title, entity, onClose }: Det
       open={!!row}
       width={detail?.width ?? 900}
       onCancel={onClose}
-      footer={null}
+      footer={actions ?? null}
       destroyOnHidden
     >
       {body}

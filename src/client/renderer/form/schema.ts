@@ -75,12 +75,5 @@ export function toFormilySchema(node: FormSchema, ctx: SchemaContext): ISchema |
   return out as ISchema;
 }
 
-/** Names of the value fields of a schema (top level and inside void layout nodes). */
-export function fieldNames(node: FormSchema): string[] {
-  const names: string[] = [];
-  for (const [name, child] of Object.entries(node.properties ?? {})) {
-    if (child.type === 'void') names.push(...fieldNames(child));
-    else names.push(name);
-  }
-  return names;
-}
+// Kept in its own module so that the list (which only needs the names) does not load the form stack.
+export { fieldNames } from './field-names';

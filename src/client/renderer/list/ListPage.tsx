@@ -10,7 +10,8 @@ import { apiOf, fillPath, pageApi } from '../definition/api';
 import type { PageAction, PageDefinition, PagePart, QueryField } from '../definition/types';
 import { resolveValues, type ValueContext } from '../definition/values';
 import { DetailView } from '../detail/DetailView';
-import { FormDialog } from '../form/FormDialog';
+import { DeletedRecords } from '../history/DeletedRecords';
+import { historyTableOf } from '../history/history-table';
 import { actionPart, asidePart } from '../parts/registry';
 import { usePagePermissions } from '../permissions';
 import { superQueryFields } from '../superquery/model';
@@ -28,11 +29,15 @@ import { useFullscreen } from './settings/useFullscreen';
 import { useListSettings } from './settings/useListSettings';
 import { Toolbar } from './Toolbar';
 import { useListQuery } from './useListQuery';
+import { WorkflowFilter } from './WorkflowFilter';
+import { DetailActions } from '../detail/DetailActions';
 import './list.css';
 import { lazyNamed } from '../../router/lazy';
 
 // The import dialog (antd Upload) loads when 导入 is first clicked.
 const ImportExcelModal = lazyNamed(() => import('../import/ImportExcelModal'), 'ImportExcelModal');
+// The add/edit form and its Formily stack load when a form first opens, not with the list.
+const FormDialog = lazyNamed(() => import('../form/FormDialog'), 'FormDialog');
 
 type Row = Record<string, unknown>;
 const L = t.renderer;
@@ -63,7 +68,13 @@ type PartState = { config: PagePart; row: Row | null; selected: Row[] } | null;
 export function ListPage({ page, routeCode, fixedParams, embedded }: ListPageProps) {
   const location = useLocation();
   const perms = usePagePermissions(page.permissionPrefix);
-  const q = useListQuery(page, routeCode, fixedParams, embedded ? '' : location.search);
+  // 待我处理: only rows the user can move on (server: `_actionable=1`, entities with a workflow).
+  const [actionable, setActionable] = useState(false);
+  const listParamsFixed = useMemo(
+    () => (actionable ? { ...fixedParams, _actionable: '1' } : fixedParams),
+    [actionable, fixedParams],
+  );
+  const q = useListQuery(page, routeCode, listParamsFixed, embedded ? '' : location.search);
   const { rowKey, isTree, listApi, params, data, selection } = q;
   const routeParams = useMemo(() => ({ code: routeCode }), [routeCode]);
   const defined = useMemo(
@@ -88,6 +99,7 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
   const [form, setForm] = useState<FormState>(null);
   const [detailRow, setDetailRow] = useState<Row | null>(null);
   const [importOpen, setImportOpen] = useState(false);
+  const [deletedOpen, setDeletedOpen] = useState(false);
   const [part, setPart] = useState<PartState>(null);
   const [actionForm, setActionForm] = useState<ActionFormState>(null);
 
@@ -247,9 +259,20 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
               }
             : null
         }
-        custom={(tb.custom ?? [])
-          .filter((a) => buttonVisible(a, perms.has))
-          .map((a) => ({ key: a.key, title: a.title, danger: a.danger, onClick: () => runAction(a, null) }))}
+        custom={[
+          ...(tb.custom ?? [])
+            .filter((a) => buttonVisible(a, perms.has))
+            .map((a) => ({
+              key: a.key,
+              title: a.title,
+              danger: a.danger,
+              onClick: () => runAction(a, null),
+            })),
+          // An entity's deleted records, restorable from their history (issue 16 §2).
+          ...(page.entity && perms.has(`${page.entity}:add`)
+            ? [{ key: '_deleted', title: t.history.deleted.button, onClick: () => setDeletedOpen(true) }]
+            : []),
+        ]}
         superQuery={
           superQuerySettings ? (
             <SuperQuery
@@ -258,6 +281,11 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
               active={q.superQueryActive}
               onSearch={q.setSuperQuery}
             />
+          ) : null
+        }
+        filter={
+          actionable || data.rows.some((r) => Array.isArray(r._transitions)) ? (
+            <WorkflowFilter value={actionable} onChange={setActionable} />
           ) : null
         }
         selectedCount={selection.keys.length}
@@ -356,49 +384,76 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
         )}
 
         {form && page.form && (
-          <FormDialog
-            open
-            title={form.title}
-            form={page.form}
-            mode={form.mode}
-            values={form.values}
-            fieldState={perms.fieldState}
-            submit={submitForm}
-            onClose={() => setForm(null)}
-            onSaved={data.reload}
-          />
+          <Suspense fallback={null}>
+            <FormDialog
+              open
+              title={form.title}
+              form={page.form}
+              mode={form.mode}
+              values={form.values}
+              fieldState={perms.fieldState}
+              submit={submitForm}
+              onClose={() => setForm(null)}
+              onSaved={data.reload}
+            />
+          </Suspense>
         )}
         {actionForm?.action.form && (
-          <FormDialog
-            open
-            title={actionForm.action.form.title ?? actionForm.action.title}
-            form={actionForm.action.form}
-            mode={actionForm.ctx.row ? 'edit' : 'add'}
-            values={actionForm.values}
-            fieldState={perms.fieldState}
-            submit={(values) => {
-              const api = apiOf(actionForm.action.api, 'post')!;
-              const row = actionForm.ctx.row;
-              const id = row ? String(row[rowKey] ?? '') : undefined;
-              return callApi(
-                api,
-                {
-                  ...resolveValues(actionForm.action.params, actionForm.ctx),
-                  ...actionForm.values,
-                  ...values,
-                },
-                { id, code: routeCode },
-              );
-            }}
-            onClose={() => setActionForm(null)}
-            onSaved={data.reload}
-          />
+          <Suspense fallback={null}>
+            <FormDialog
+              open
+              title={actionForm.action.form.title ?? actionForm.action.title}
+              form={actionForm.action.form}
+              mode={actionForm.ctx.row ? 'edit' : 'add'}
+              values={actionForm.values}
+              fieldState={perms.fieldState}
+              submit={(values) => {
+                const api = apiOf(actionForm.action.api, 'post')!;
+                const row = actionForm.ctx.row;
+                const id = row ? String(row[rowKey] ?? '') : undefined;
+                return callApi(
+                  api,
+                  {
+                    ...resolveValues(actionForm.action.params, actionForm.ctx),
+                    ...actionForm.values,
+                    ...values,
+                  },
+                  { id, code: routeCode },
+                );
+              }}
+              onClose={() => setActionForm(null)}
+              onSaved={data.reload}
+            />
+          </Suspense>
         )}
+        {page.entity ? (
+          <DeletedRecords
+            entity={page.entity}
+            open={deletedOpen}
+            canRestore={perms.has(`${page.entity}:add`)}
+            onClose={() => setDeletedOpen(false)}
+            onRestored={data.reload}
+          />
+        ) : null}
         <DetailView
           row={detailRow}
           detail={page.detail}
           columns={page.columns ?? []}
           entity={page.entity}
+          historyTable={historyTableOf(page)}
+          actions={
+            detailRow ? (
+              <DetailActions
+                actions={ra.custom ?? []}
+                row={detailRow}
+                has={perms.has}
+                onRun={(action, row) => {
+                  setDetailRow(null);
+                  runAction(action, row);
+                }}
+              />
+            ) : null
+          }
           onClose={() => setDetailRow(null)}
         />
         {importOpen && importSpec && pageApi(page.api, 'importExcel') && (

@@ -21,6 +21,8 @@ export interface ToolbarProps {
   custom: ToolbarButtonSpec[];
   /** The advanced query button, when the page has one. */
   superQuery?: ReactNode;
+  /** A quick filter (a workflow's 待我处理). */
+  filter?: ReactNode;
   selectedCount: number;
   onClearSelection: () => void;
   /** The icons at the right (refresh, density, column settings, full screen). */
@@ -35,6 +37,7 @@ export function Toolbar({
   importXls,
   custom,
   superQuery,
+  filter,
   selectedCount,
   onClearSelection,
   tools,
@@ -69,6 +72,7 @@ export function Toolbar({
             </Button>
           ))}
           {superQuery}
+          {filter}
           {batchDelete && (
             <Button danger icon={<DeleteOutlined />} onClick={batchDelete.onClick}>
               {batchDelete.title ?? L.batchDelete}

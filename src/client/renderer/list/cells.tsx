@@ -78,7 +78,8 @@ export function Cell({ row, field, format = 'text', dict, ellipsis = 25 }: CellP
     text = numberFormat.format(Number(text));
   if (format === 'tag') {
     if (!text) return null;
-    const color = items.find((i) => String(i.value) === String(raw))?.color;
+    // A workflow state comes with its colour (`<field>_color`, server); else the dictionary item's.
+    const color = (row[`${field}_color`] as string | undefined) ?? items.find((i) => String(i.value) === String(raw))?.color;
     return <Tag color={color}>{text}</Tag>;
   }
   if (!ellipsis) return <span>{text}</span>;

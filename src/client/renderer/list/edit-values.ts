@@ -3,7 +3,7 @@ import { t } from '../../locale/zh-CN';
 import { apiOf, fillPath, pageApi } from '../definition/api';
 import type { PageApis, PageForm } from '../definition/types';
 import { resolveValues } from '../definition/values';
-import { fieldNames } from '../form/schema';
+import { fieldNames } from '../form/field-names';
 
 type Row = Record<string, unknown>;
 

@@ -3,8 +3,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { t } from '../../locale/zh-CN';
 import { EditableTable } from '../editable-table/EditableTable';
 import { computeRow } from '../../renderer/form/compute';
-import type { Row, ValueChangeEvent } from '../editable-table/types';
-import { childColumns, childDefinition, type ChildDefinition } from './child-definition';
+import type { Row, SlotRenderer, ValueChangeEvent } from '../editable-table/types';
+import { JRefSelect } from '../ref-select/JRefSelect';
+import { childColumns, childDefinition, refSlot, type ChildDefinition } from './child-definition';
 import './child-table.css';
 
 export interface ChildTableProps {
@@ -44,6 +45,28 @@ export function ChildTable({ entity, value, onChange, disabled, readOnly }: Chil
   const def = useChildDefinition(entity);
   const fields = def && !(def instanceof Error) ? def.fields : null;
   const built = useMemo(() => (def && !(def instanceof Error) ? childColumns(def) : null), [def]);
+  // A ref column picks the target's rows like the parent's ref fields; a stored row's text comes with it.
+  const slots = useMemo(
+    () =>
+      Object.fromEntries(
+        (fields ?? [])
+          .filter((f) => f.ref)
+          .map((f): [string, SlotRenderer] => [
+            refSlot(f),
+            ({ value, row, disabled: off, setValue }) => (
+              <JRefSelect
+                entity={entity}
+                field={f.name}
+                value={value === null || value === undefined ? null : String(value)}
+                text={row[`${f.name}_dictText`] as string | null | undefined}
+                onChange={(v) => setValue(v ?? null)}
+                disabled={off}
+              />
+            ),
+          ]),
+      ),
+    [fields, entity],
+  );
   // Formula columns follow their operands as the user types (amount = quantity * price), computed
   // like the server does; the server computes them again on save.
   const recompute = useCallback(
@@ -66,6 +89,7 @@ export function ChildTable({ entity, value, onChange, disabled, readOnly }: Chil
       <EditableTable
         columns={built.columns}
         handlers={built.handlers}
+        slots={slots}
         value={value}
         onChange={onChange}
         onValueChange={recompute}

@@ -13,6 +13,8 @@ export interface ChildDefinition {
   parentField: string;
   minRows: number;
   maxRows: number;
+  /** A junction's picked ref field (many-to-many): the form shows a multi-select, not a table. */
+  pick?: string | null;
   fields: EntityField[];
 }
 
@@ -43,7 +45,11 @@ export const childrenOfEntity = (parent: string): Promise<ChildDefinition[]> =>
 
 const isNumeric = (f: EntityField) => f.type === 'int' || f.type === 'bigint' || f.type === 'decimal';
 
+/** The slot drawing a ref column's picker (ChildTable renders it with JRefSelect). */
+export const refSlot = (f: EntityField) => `ref:${f.name}`;
+
 function cellType(f: EntityField): EditableColumnType {
+  if (f.ref) return 'slot';
   if (f.dictCode) return 'select';
   if (isNumeric(f)) return 'inputNumber';
   if (f.type === 'date' || f.type === 'datetime') return f.type;
@@ -77,6 +83,7 @@ export function childColumns(def: ChildDefinition): {
       type: cellType(f),
       ...(f.width ? { width: f.width } : {}),
       ...(f.dictCode ? { dictCode: f.dictCode } : {}),
+      ...(f.ref ? { slotName: refSlot(f) } : {}),
       ...(isNumeric(f) ? { number: f.type === 'decimal' ? (f.scale ?? 2) : 0 } : {}),
       ...(f.default !== undefined ? { defaultValue: f.default } : {}),
       ...(f.formula ? { disabled: true, placeholder: t.children.computed } : {}),

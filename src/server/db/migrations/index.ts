@@ -8,6 +8,8 @@ import * as m0007 from './0007-session-agent.js';
 import * as m0008 from './0008-message-admin.js';
 import * as m0009 from './0009-user-indexes.js';
 import * as m0010 from './0010-sequences.js';
+import * as m0011 from './0011-change-log.js';
+import * as m0012 from './0012-user-tenant.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0008-message-admin': m0008,
   '0009-user-indexes': m0009,
   '0010-sequences': m0010,
+  '0011-change-log': m0011,
+  '0012-user-tenant': m0012,
 };

@@ -14,6 +14,7 @@ import { ANNOUNCEMENT_COLUMNS, ANNOUNCEMENT_FIELDS, AnnouncementBody, INBOX_FIEL
 import { announcementValues, assertMayRelease } from './input.js';
 import { RECIPIENT_COLUMNS, addMissingAllRows, inbox, markAnnouncementsRead, unreadOf } from './inbox.js';
 import { releaseAnnouncement, revokeAnnouncement, withdrawMessages } from './release.js';
+import { trackedWrite } from '../history/system-change.js';
 
 const LIST = 'announcement:list';
 const RELEASE = 'announcement:release';
@@ -59,7 +60,8 @@ export async function announcementRoutes(fastify: FastifyInstance) {
     const values = await announcementValues(db, request, request.body);
     const user = request.user();
     const id = newId();
-    await db
+    await trackedWrite(db, request, 'sys_announcement', [id], 'add', (trx) =>
+      trx
       .insertInto('sysAnnouncement')
       .values({
         id,
@@ -75,7 +77,7 @@ export async function announcementRoutes(fastify: FastifyInstance) {
         updateBy: null,
         updateTime: null,
       })
-      .execute();
+      .execute());
     request.log.info({ anntId: id, by: user.userId }, 'announcement added');
     return ok({ id }, '添加成功！');
   });
@@ -86,11 +88,12 @@ export async function announcementRoutes(fastify: FastifyInstance) {
     if (row.sendStatus === SEND_STATUS.released) throw bizError('已发布的通告不能编辑，请先撤销');
     const values = await announcementValues(db, request, request.body);
     const user = request.user();
-    await db
+    await trackedWrite(db, request, 'sys_announcement', [row.id], 'edit', (trx) =>
+      trx
       .updateTable('sysAnnouncement')
       .set({ ...values, updateBy: user.username, updateTime: formatDateTime() })
       .where('id', '=', row.id)
-      .execute();
+      .execute());
     request.log.info({ anntId: row.id, by: user.userId }, 'announcement edited');
     return okMessage('编辑成功!');
   };
@@ -106,7 +109,9 @@ export async function announcementRoutes(fastify: FastifyInstance) {
       .where('delFlag', '=', 0)
       .execute();
     if (rows.length !== ids.length) throw bizError('未找到对应数据');
-    await db.updateTable('sysAnnouncement').set({ delFlag: 1, updateBy: request.user().username, updateTime: formatDateTime() }).where('id', 'in', ids).execute();
+    await trackedWrite(db, request, 'sys_announcement', ids, 'delete', (trx) =>
+      trx.updateTable('sysAnnouncement').set({ delFlag: 1, updateBy: request.user().username, updateTime: formatDateTime() }).where('id', 'in', ids).execute(),
+    );
     await withdrawMessages(ctx, ids);
     request.log.info({ anntIds: ids, by: request.user().userId }, 'announcement deleted');
   };

@@ -16,6 +16,7 @@ import { departNode, departOrder, departTree, idTree } from './depart-tree.js';
 import { nextOrgCode } from './org-code.js';
 import { departPermissionRoutes } from './permission-routes.js';
 import { departRoleRoutes } from './role-routes.js';
+import { trackedWrite, trackSystemWrite } from '../history/system-change.js';
 
 /**
  * Departments (protocol §10 SysDepart): trees, lazy loading, search and CRUD, limited to the session's
@@ -132,7 +133,8 @@ export async function departRoutes(fastify: FastifyInstance) {
     for (let attempt = 0; ; attempt++) {
       const orgCode = await nextOrgCode(db, parent?.orgCode ?? '');
       try {
-        await db
+        await trackedWrite(db, request, 'sys_depart', [id], 'add', (trx) =>
+          trx
           .insertInto('sysDepart')
           .values({
             departNameEn: null,
@@ -157,7 +159,7 @@ export async function departRoutes(fastify: FastifyInstance) {
             updateBy: null,
             updateTime: null,
           })
-          .execute();
+          .execute());
         break;
       } catch (err) {
         if (attempt >= 2 || (await db.selectFrom('sysDepart').select('id').where('orgCode', '=', orgCode).executeTakeFirst()) === undefined) throw err;
@@ -175,11 +177,12 @@ export async function departRoutes(fastify: FastifyInstance) {
     const v = departValues(keepStoredValues(DEPART_SENSITIVE, request.body, depart));
     if (await siblingNameTaken(depart.parentId, v.departName, depart.tenantId, depart.id)) throw bizError('同级部门中已存在同名部门');
     const session = request.user();
-    await db
+    await trackedWrite(db, request, 'sys_depart', [depart.id], 'edit', (trx) =>
+      trx
       .updateTable('sysDepart')
       .set({ ...v, updateBy: session.username, updateTime: formatDateTime() })
       .where('id', '=', depart.id)
-      .execute();
+      .execute());
     request.log.info({ by: session.userId, departId: depart.id }, 'department edited');
     return okMessage('修改成功!');
   };
@@ -207,7 +210,7 @@ export async function departRoutes(fastify: FastifyInstance) {
         .executeTakeFirst();
       if (member) throw bizError(`部门「${d.departName}」下还有用户，请先移除用户`);
     }
-    await deleteDeparts(db, ids);
+    await deleteDeparts(db, request, ids);
     request.log.info({ by: request.user().userId, departIds: ids }, 'departments deleted');
   };
   app.delete('/sys/sysDepart/delete', { config: { access: 'depart:delete' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {
@@ -228,7 +231,7 @@ export async function departRoutes(fastify: FastifyInstance) {
 }
 
 /** Removes departments with everything hanging off them: grants, department roles, old members' links. */
-async function deleteDeparts(db: Kysely<Database>, ids: string[]) {
+async function deleteDeparts(db: Kysely<Database>, request: FastifyRequest, ids: string[]) {
   await db.transaction().execute(async (trx) => {
     const roleIds = (await trx.selectFrom('sysDepartRole').select('id').where('departId', 'in', ids).execute()).map((r) => r.id);
     if (roleIds.length) {
@@ -238,6 +241,6 @@ async function deleteDeparts(db: Kysely<Database>, ids: string[]) {
     }
     await trx.deleteFrom('sysDepartPermission').where('departId', 'in', ids).execute();
     await trx.deleteFrom('sysUserDepart').where('depId', 'in', ids).execute();
-    await trx.deleteFrom('sysDepart').where('id', 'in', ids).execute();
+    await trackSystemWrite(trx, request, 'sys_depart', ids, 'delete', () => trx.deleteFrom('sysDepart').where('id', 'in', ids).execute());
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
@@ -11,6 +11,7 @@ import { BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
 import { listPage } from '../../lib/list-page.js';
 import { contains } from '../../lib/like.js';
 import type { FieldMap } from '../../lib/list-query.js';
+import { trackedWrite } from '../history/system-change.js';
 
 const DICT_FIELDS: FieldMap = {
   dictName: { type: 'string' },
@@ -77,10 +78,11 @@ export async function dictAdminRoutes(fastify: FastifyInstance) {
     const b = request.body;
     if (await codeTaken(b.dictCode)) throw bizError(`字典编码 ${b.dictCode} 已存在`);
     const id = newId();
-    await db
+    await trackedWrite(db, request, 'sys_dict', [id], 'add', (trx) =>
+      trx
       .insertInto('sysDict')
       .values({ id, ...values(b), delFlag: 0, createBy: request.user().username, createTime: formatDateTime(), updateBy: null, updateTime: null })
-      .execute();
+      .execute());
     request.log.info({ dictId: id, dictCode: b.dictCode }, 'dictionary added');
     return okMessage('添加成功！');
   });
@@ -95,30 +97,32 @@ export async function dictAdminRoutes(fastify: FastifyInstance) {
       const found = await db.selectFrom('sysDict').select('id').where('id', '=', b.id).where('delFlag', '=', 0).executeTakeFirst();
       if (!found) throw notFound('未找到对应实体');
       if (await codeTaken(b.dictCode, b.id)) throw bizError(`字典编码 ${b.dictCode} 已存在`);
-      await db
+      await trackedWrite(db, request, 'sys_dict', [b.id], 'edit', (trx) =>
+        trx
         .updateTable('sysDict')
         .set({ ...values(b), updateBy: request.user().username, updateTime: formatDateTime() })
         .where('id', '=', b.id)
-        .execute();
+        .execute());
       request.log.info({ dictId: b.id }, 'dictionary edited');
       return okMessage('编辑成功!');
     },
   });
 
   // Logical delete, as the original: the code stays reserved and schema sync does not bring it back.
-  const remove = async (ids: string[], username: string) =>
-    db
+  const remove = async (request: FastifyRequest, ids: string[], username: string) =>
+    trackedWrite(db, request, 'sys_dict', ids, 'delete', (trx) =>
+      trx
       .updateTable('sysDict')
       .set({ delFlag: 1, updateBy: username, updateTime: formatDateTime() })
       .where('id', 'in', ids)
       .where('delFlag', '=', 0)
-      .executeTakeFirst();
+      .executeTakeFirst());
 
   app.delete(
     '/sys/dict/delete',
     { config: { access: 'dict:delete' }, schema: { querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }) } },
     async (request) => {
-      const res = await remove([request.query.id], request.user().username);
+      const res = await remove(request, [request.query.id], request.user().username);
       if (Number(res.numUpdatedRows) === 0) throw notFound('未找到对应实体');
       request.log.info({ dictId: request.query.id }, 'dictionary deleted');
       return okMessage('删除成功!');
@@ -130,7 +134,7 @@ export async function dictAdminRoutes(fastify: FastifyInstance) {
     { config: { access: 'dict:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
       const ids = batchIds(request);
-      await remove(ids, request.user().username);
+      await remove(request, ids, request.user().username);
       request.log.info({ dictIds: ids }, 'dictionaries deleted');
       return okMessage('批量删除成功!');
     },

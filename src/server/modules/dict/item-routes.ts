@@ -10,6 +10,7 @@ import { bizError, notFound } from '../../http/errors.js';
 import { BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
 import { listPage } from '../../lib/list-page.js';
 import type { FieldMap } from '../../lib/list-query.js';
+import { trackedWrite } from '../history/system-change.js';
 
 const ITEM_FIELDS: FieldMap = {
   dictId: { type: 'string' },
@@ -61,7 +62,8 @@ export async function dictItemRoutes(fastify: FastifyInstance) {
     if (!dict) throw notFound('字典不存在');
     if (await valueTaken(b.dictId, b.itemValue)) throw bizError('该值不可用，系统中已存在！');
     const id = newId();
-    await db
+    await trackedWrite(db, request, 'sys_dict_item', [id], 'add', (trx) =>
+      trx
       .insertInto('sysDictItem')
       .values({
         id,
@@ -76,7 +78,7 @@ export async function dictItemRoutes(fastify: FastifyInstance) {
         updateBy: null,
         updateTime: null,
       })
-      .execute();
+      .execute());
     request.log.info({ dictItemId: id, dictId: b.dictId }, 'dictionary item added');
     return okMessage('添加成功！');
   });
@@ -92,7 +94,8 @@ export async function dictItemRoutes(fastify: FastifyInstance) {
       if (!row) throw notFound('未找到对应实体');
       if (b.itemValue !== undefined && (await valueTaken(row.dictId, b.itemValue, row.id))) throw bizError('该值不可用，系统中已存在！');
       // The item stays in its dictionary; only its own fields change.
-      await db
+      await trackedWrite(db, request, 'sys_dict_item', [row.id], 'edit', (trx) =>
+        trx
         .updateTable('sysDictItem')
         .set({
           itemText: b.itemText ?? row.itemText,
@@ -104,7 +107,7 @@ export async function dictItemRoutes(fastify: FastifyInstance) {
           updateTime: formatDateTime(),
         })
         .where('id', '=', row.id)
-        .execute();
+        .execute());
       request.log.info({ dictItemId: row.id }, 'dictionary item edited');
       return okMessage('编辑成功!');
     },
@@ -114,7 +117,9 @@ export async function dictItemRoutes(fastify: FastifyInstance) {
     '/sys/dictItem/delete',
     { config: { access: 'dict:delete' }, schema: { querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }) } },
     async (request) => {
-      const res = await db.deleteFrom('sysDictItem').where('id', '=', request.query.id).executeTakeFirst();
+      const res = await trackedWrite(db, request, 'sys_dict_item', [request.query.id], 'delete', (trx) =>
+        trx.deleteFrom('sysDictItem').where('id', '=', request.query.id).executeTakeFirst(),
+      );
       if (Number(res.numDeletedRows) === 0) throw notFound('未找到对应实体');
       request.log.info({ dictItemId: request.query.id }, 'dictionary item deleted');
       return okMessage('删除成功!');
@@ -126,7 +131,7 @@ export async function dictItemRoutes(fastify: FastifyInstance) {
     { config: { access: 'dict:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
       const ids = batchIds(request);
-      await db.deleteFrom('sysDictItem').where('id', 'in', ids).execute();
+      await trackedWrite(db, request, 'sys_dict_item', ids, 'delete', (trx) => trx.deleteFrom('sysDictItem').where('id', 'in', ids).execute());
       request.log.info({ dictItemIds: ids }, 'dictionary items deleted');
       return okMessage('批量删除成功!');
     },

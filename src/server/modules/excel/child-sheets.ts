@@ -5,6 +5,9 @@ import { childrenOf, storedChildren, type ChildLink } from '../online/children.j
 import { saveChildren } from '../online/child-save.js';
 import { describeErrors, recordFromBody, storageModel, type EntityModel } from '../online/entity-model.js';
 import { dbOf, insertRecords, protectRecords, type EntityRow } from '../online/entity-records.js';
+import { refResolvers, resolveRefCells } from '../online/ref-check.js';
+import { attachRefText } from '../online/ref-text.js';
+import { recordInserted } from '../history/entity-snapshot.js';
 import { dictMaps, entityColumns, entityExportRows, sheetValues } from './entity-sheet.js';
 import type { PreparedRow } from './import-engine.js';
 import { readSheet, type SheetColumn, type SheetRow, type SheetSpec } from './workbook.js';
@@ -50,7 +53,17 @@ export async function childExportSheets(
     for (let i = 0; i < parents.length; i += 500) {
       const ids = parents.slice(i, i + 500).map((p) => String(p.id));
       const stored = await storedChildren(dbOf(ctx), child, ids);
-      const shown = await protectRecords(ctx, request, child.model, stored);
+      // Ref text for the child's own refs; the link to the parent stays an id to group rows by.
+      const own = {
+        ...child.model.entity,
+        fields: child.model.entity.fields.filter((f) => f.name !== child.field),
+      };
+      const shown = await protectRecords(
+        ctx,
+        request,
+        child.model,
+        await attachRefText(request, own, stored),
+      );
       const rows = await entityExportRows(ctx, child.model, shown, request.user().tenantId);
       for (const r of rows) {
         const list = byParent.get(String(r[child.field])) ?? [];
@@ -95,6 +108,7 @@ export function childImport(ctx: AppContext, request: FastifyRequest, parent: En
       const { rows: sheet } = await readSheet(content, columns, sheetNo);
       if (sheet.length === 0) continue;
       const maps = await dictMaps(request, child.model, sheet);
+      const refs = await refResolvers(request, child.model, sheet);
       const checker = strict ? child.model : storageModel(child.model.entity);
       for (const row of sheet) {
         const where = `${child.title}第 ${row.number} 行：`;
@@ -106,6 +120,7 @@ export function childImport(ctx: AppContext, request: FastifyRequest, parent: En
           continue;
         }
         const { values, errors: cellErrors } = sheetValues(child.model, maps, row);
+        resolveRefCells(refs, values, cellErrors);
         const record = recordFromBody(child.model, values, 'add');
         // The link is set when the parent is saved; it only has to be there for the rules now.
         const invalid = checker.validate({ ...record, [child.field]: 'pending' });
@@ -133,6 +148,7 @@ export function childImport(ctx: AppContext, request: FastifyRequest, parent: En
         .execute(async (trx) => {
           const [id] = await insertRecords(trx, ctx, parent, session, [record]);
           await saveChildren(trx, ctx, request, parent, id, children.get(record) ?? {}, 'add');
+          await recordInserted(trx, request, parent, [id], 'import');
         });
   }
 

@@ -13,6 +13,7 @@ import {
   type EntityModel,
 } from '../online/entity-model.js';
 import { dbOf, insertRecords, type EntityRow } from '../online/entity-records.js';
+import { recordInserted } from '../history/entity-snapshot.js';
 import { refResolvers, resolveRefCells } from '../online/ref-check.js';
 import { childImport } from './child-sheets.js';
 import { computeRecord, refreshParentsOf } from '../online/computed.js';
@@ -140,7 +141,7 @@ export function entityImportTarget(
         await dbOf(ctx)
           .transaction()
           .execute(async (trx) => {
-            await insertRecords(trx, ctx, model, session, records);
+            await recordInserted(trx, request, model, await insertRecords(trx, ctx, model, session, records), 'import');
             // Child rows imported on their own change their parents' roll-ups.
             await refreshParentsOf(trx, ctx, entity, records);
           });

@@ -10,6 +10,7 @@ import { probeSafeFields, protectRows, USER_SENSITIVE } from '../../lib/sensitiv
 import { dictItems } from '../dict/dict-items.js';
 import { visibleUsers } from '../user/user-access.js';
 import { USER_COLUMNS, USER_FIELDS } from '../user/user-fields.js';
+import { replaceTenants } from '../user/user-links.js';
 import { checkedUsername, profilePatch, type ProfilePatch } from '../user/user-input.js';
 import type { ImportTarget, PreparedRow } from './import-engine.js';
 import { MAX_EXPORT_ROWS } from '../online/entity-records.js';
@@ -240,6 +241,7 @@ export function userImportTarget(ctx: AppContext, request: FastifyRequest): Impo
               .insertInto('sysUserDepart')
               .values({ id: newId(), userId: id, depId: u.departId })
               .execute();
+          await replaceTenants(trx, id, session.tenantId ? [session.tenantId] : []);
         }
       });
       request.log.info({ by: session.userId, count: users.length }, 'users imported');

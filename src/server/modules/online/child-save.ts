@@ -16,6 +16,8 @@ import {
   type EntityRow,
 } from './entity-records.js';
 import { unknownDictValues } from './known-values.js';
+import { unknownRefs } from './ref-check.js';
+import { pickedRows, type PickLink } from './ref-many.js';
 
 /** The scope columns a child row copies from its parent row (those the child declares). */
 const SCOPE_COLUMNS = ['tenantId', 'sysOrgCode', 'doctorId', 'orgId'] as const;
@@ -76,6 +78,7 @@ async function prepareRows(
         const errors = [
           ...model.validate(record),
           ...(await unknownDictValues(request, model, record, before)),
+          ...(await unknownRefs(request, model, record, before, { db: trx, skip: child.field })),
         ];
         if (errors.length) throw badRequest(describeErrors(errors));
         await assertUnique(trx, model, request.user(), record, id ?? undefined);
@@ -120,12 +123,13 @@ export async function saveChildren(
       if (mode === 'add') assertRowCount(child, 0);
       continue;
     }
-    if (!Array.isArray(sent)) throw badRequest(`${child.title}应为行的列表`);
-    assertRowCount(child, sent.length);
-    const stored = new Map(
-      (mode === 'edit' ? await storedChildren(trx, child, [parentId]) : []).map((r) => [String(r.id), r]),
-    );
-    const rows = await prepareRows(trx, request, child, sent, parentId, stored);
+    const storedRows = mode === 'edit' ? await storedChildren(trx, child, [parentId]) : [];
+    // A junction (many-to-many) takes the picked target ids as well as rows.
+    const list = child.pick ? pickedRows(child as PickLink, sent, storedRows) : sent;
+    if (!Array.isArray(list)) throw badRequest(`${child.title}应为行的列表`);
+    assertRowCount(child, list.length);
+    const stored = new Map(storedRows.map((r) => [String(r.id), r]));
+    const rows = await prepareRows(trx, request, child, list, parentId, stored);
     const kept = new Set(rows.map((r) => r.id).filter((id): id is string => id !== null));
     const gone = [...stored.keys()].filter((id) => !kept.has(id));
     if (gone.length) await trx.deleteFrom(child.model.table).where(sql.ref('id'), 'in', gone).execute();

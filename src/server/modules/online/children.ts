@@ -7,6 +7,7 @@ import { bizError } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
 import { entityModel, type EntityModel } from './entity-model.js';
 import { dbOf, protectRecords, type AnyDb, type EntityRow } from './entity-records.js';
+import { attachRefText } from './ref-text.js';
 
 /**
  * Master-detail (EntityParent in the entity meta-schema): a child entity names its parent through the
@@ -25,6 +26,8 @@ export interface ChildLink {
   onDelete: 'cascade' | 'restrict';
   minRows: number;
   maxRows: number;
+  /** A junction's picked ref field (many-to-many, ref-many.ts); null for an ordinary child table. */
+  pick: string | null;
 }
 
 /** The code of the entity a child entity belongs to (null for an entity that is not a child). */
@@ -47,6 +50,7 @@ export function childrenOf(defs: Pick<Definitions, 'entities'>, parentCode: stri
         onDelete: p.onDelete ?? 'cascade',
         minRows: p.minRows ?? 0,
         maxRows: p.maxRows ?? DEFAULT_MAX_CHILD_ROWS,
+        pick: p.pick ?? null,
       };
     });
 }
@@ -66,7 +70,7 @@ export async function storedChildren(db: AnyDb, child: ChildLink, parentIds: str
 
 /**
  * Every child table of one parent row as the caller may see it: `<child code>: rows` with dictionary
- * text, personal fields masked as in lists. The parent row was already found inside the caller's scope.
+ * and ref text, personal fields masked as in lists. The parent row was already found inside the caller's scope.
  */
 export async function childRecords(
   ctx: AppContext,
@@ -84,7 +88,8 @@ export async function childRecords(
       child.model.fields,
       request.user().tenantId,
     );
-    out[child.model.table] = await protectRecords(ctx, request, child.model, texts);
+    const withRefs = await attachRefText(request, child.model.entity, texts);
+    out[child.model.table] = await protectRecords(ctx, request, child.model, withRefs);
   }
   return out;
 }
@@ -141,5 +146,6 @@ export const childDefinition = (child: ChildLink) => ({
   parentField: child.field,
   minRows: child.minRows,
   maxRows: child.maxRows,
+  pick: child.pick,
   fields: child.model.entity.fields.filter((f) => f.name !== child.field),
 });

@@ -13,6 +13,7 @@ import {
 import type { FieldMap, FieldSpec } from '../../lib/list-query.js';
 import { badRequest } from '../../http/errors.js';
 import { dropClientNumbers } from './numbering.js';
+import { settleStateField } from './workflow.js';
 
 /** What the API needs of one entity, derived once from its definition. */
 export interface EntityModel {
@@ -96,7 +97,8 @@ export const describeErrors = (errors: FieldError[]) =>
 
 /**
  * The declared fields of a request body, cleaned, with defaults for empty ones on add; numbers the client
- * may not set are dropped (the insert generates them, an edit keeps them).
+ * may not set are dropped (the insert generates them, an edit keeps them), and so is a workflow's state
+ * (workflow.ts: add starts in the initial state; only a transition changes it).
  */
 export function recordFromBody(
   model: EntityModel,
@@ -109,6 +111,7 @@ export function recordFromBody(
     for (const f of model.entity.fields)
       if (f.default !== undefined && (record[f.name] === undefined || record[f.name] === null))
         record[f.name] = f.default;
+  settleStateField(model.entity, record, mode);
   return record;
 }
 

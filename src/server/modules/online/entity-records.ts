@@ -15,6 +15,7 @@ import type { EntityModel } from './entity-model.js';
 import { requestScope, scopeValues, type ScopePredicate } from './entity-scope.js';
 import { assignNumbers } from './numbering.js';
 import { attachRefText } from './ref-text.js';
+import { attachPickedText, pickFilter } from './ref-many.js';
 
 export const RECORD_NOT_FOUND = '未找到对应数据';
 /** An export larger than this is refused with a message asking for a narrower query. */
@@ -40,18 +41,26 @@ export const protectRecords = (
   rows: EntityRow[],
 ) => protectRows(request, model.table, sensitiveFields(ctx.defs, model.table), rows);
 
-/** One page of the list with `<field>_dictText`; filters, super query and sort through the field map. */
+/**
+ * One page of the list with `<field>_dictText`; filters, super query and sort through the field map;
+ * `narrow` limits it further (a workflow's 待我处理).
+ */
 export async function listRecords(
   ctx: AppContext,
   request: FastifyRequest,
   model: EntityModel,
   query: Record<string, unknown>,
+  narrow?: ScopePredicate,
 ) {
   const where = await requestScope(request, model.entity);
   const fields = await probeSafeFields(request, model.fields, sensitiveFields(ctx.defs, model.table));
+  let base = narrow ? scoped(ctx, model, where).where(narrow) : scoped(ctx, model, where);
+  // Many-to-many: ?<junction>=id1,id2 keeps rows linked to any of those targets (ref-many.ts).
+  const picked = pickFilter(ctx.defs, model.entity, query);
+  if (picked) base = base.where(picked);
   const result = await listPage<EntityRow>(
     ctx.db,
-    scoped(ctx, model, where),
+    base,
     fields,
     query,
     model.defaultSort,
@@ -63,7 +72,7 @@ export async function listRecords(
     model.fields,
     request.user().tenantId,
   );
-  const withRefs = await attachRefText(request, model.entity, records);
+  const withRefs = await attachPickedText(request, model.entity, await attachRefText(request, model.entity, records));
   return {
     ...result,
     records: await protectRecords(ctx, request, model, withRefs),
@@ -86,6 +95,8 @@ export async function exportRecords(
   if (selections.length) q = q.where(sql.ref('id'), 'in', selections);
   const fields = await probeSafeFields(request, model.fields, sensitiveFields(ctx.defs, model.table));
   if (!selections.length) q = q.where((eb) => listFilters(eb, fields, query));
+  const picked = selections.length ? undefined : pickFilter(ctx.defs, model.entity, query);
+  if (picked) q = q.where(picked);
   for (const [field, dir] of sortKeys(fields, query, model.defaultSort)) q = q.orderBy(sql.ref(field), dir);
   const rows = (await q
     .orderBy(sql.ref('id'))

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { EntityDefinition } from '../../../shared/schema-types.js';
-import { ORG_CODE_STEP, type DataScope } from '../../auth/scope.js';
+import { dataScope, ORG_CODE_STEP, type DataScope } from '../../auth/scope.js';
 import type { Session } from '../../auth/sessions.js';
 import type { Database } from '../../db/tables.js';
-import { startsWith } from '../../lib/like.js';
+import { prefixRange } from '../../lib/like.js';
 import { dataRulePredicate, grantedDataRules } from '../../auth/data-rules.js';
 import { entityModel } from './entity-model.js';
 
@@ -51,7 +51,7 @@ function rowPredicate(
   scope: DataScope,
 ): Expression<SqlBool> {
   const byDepartment = (prefix: string | null) =>
-    prefix ? startsWith(eb.ref('sysOrgCode'), prefix) : NOTHING;
+    prefix ? prefixRange(eb.ref('sysOrgCode'), prefix) : NOTHING;
   const byOrganisation = (code: string | null) => (code ? inOrganisation(eb, code) : NOTHING);
   const byDoctor = () => eb(eb.ref('doctorId'), '=', session.userId);
   switch (scope.kind) {
@@ -75,15 +75,18 @@ function rowPredicate(
 /**
  * The caller's rows of an entity, computed once per request: tenant and data scope, then the data
  * rules their roles carry on the entity's menu (/online/cgformList/<code>). Lists, exports, reads,
- * edits and deletes all go through it, so a row a rule hides cannot be reached another way.
+ * edits and deletes all go through it, so a row a rule hides cannot be reached another way. Inside a
+ * write's transaction pass its handle as `db`: on a single-connection database (SQLite, PGlite) a
+ * query on another handle would wait for the transaction forever.
  */
 export async function requestScope(
   request: FastifyRequest,
   entity: EntityDefinition,
+  db?: Kysely<Database>,
 ): Promise<ScopePredicate> {
   const session = request.user();
-  const scope = scopePredicate(entity, session, await request.scope());
-  const rules = await grantedDataRules(request.server.ctx.db.kysely, session.userId, {
+  const scope = scopePredicate(entity, session, db ? await dataScope(db, session) : await request.scope());
+  const rules = await grantedDataRules(db ?? request.server.ctx.db.kysely, session.userId, {
     url: `/online/cgformList/${entity.code}`,
   });
   const ruled = dataRulePredicate(rules, entityModel(entity).fields, session, (rule, reason) =>

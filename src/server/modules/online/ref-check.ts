@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CleanRecord, FieldError } from '../../../shared/entity-record.js';
 import type { EntityModel } from './entity-model.js';
+import type { AnyDb } from './entity-records.js';
 import { isRef, scopedRefRows } from './ref-lookup.js';
 
 export const REF_UNKNOWN = '所选数据不存在或无权访问';
@@ -8,20 +9,22 @@ export const REF_UNKNOWN = '所选数据不存在或无权访问';
 /**
  * Ref values of a write that name no row of the target inside the caller's scope (issue 12 §6): the
  * caller could not have picked them. Only the values the write changes are checked (`stored`), so an
- * edit keeps a reference someone else with a wider scope set before.
+ * edit keeps a reference someone else with a wider scope set before. A child row's check runs inside
+ * the parent's transaction (`db`) and skips the link to the parent, which the server sets (`skip`).
  */
 export async function unknownRefs(
   request: FastifyRequest,
   model: EntityModel,
   record: CleanRecord,
   stored?: Record<string, unknown>,
+  inTransaction?: { db: AnyDb; skip: string },
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const f of model.entity.fields.filter(isRef)) {
     const value = record[f.name];
-    if (value === null || value === undefined || value === '') continue;
+    if (value === null || value === undefined || value === '' || f.name === inTransaction?.skip) continue;
     if (stored && String(stored[f.name] ?? '') === String(value)) continue;
-    const found = await scopedRefRows(request, f, [String(value)]);
+    const found = await scopedRefRows(request, f, [String(value)], false, inTransaction?.db);
     if (found.length === 0) errors.push({ field: f.name, title: f.title, message: REF_UNKNOWN });
   }
   return errors;
@@ -30,7 +33,8 @@ export async function unknownRefs(
 type RefResolver = (value: string) => { id: string } | { error: string };
 
 /** The cell text of a sheet value (empty cells give null). */
-const cellText = (v: unknown) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim());
+const cellText = (v: unknown) =>
+  v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim();
 
 /**
  * Import: for each ref field, a resolver of the sheet's values to the ids they name within the caller's
@@ -54,7 +58,9 @@ export async function refResolvers(
       const matches = byText.get(value) ?? [];
       if (matches.length === 1) return { id: matches[0] };
       if (matches.length > 1)
-        return { error: `${f.title}：“${value}”对应 ${matches.length} 条数据，无法确定是哪一条，请改填其 ID` };
+        return {
+          error: `${f.title}：“${value}”对应 ${matches.length} 条数据，无法确定是哪一条，请改填其 ID`,
+        };
       return { error: `${f.title}：“${value}”${REF_UNKNOWN}` };
     });
   }
@@ -62,7 +68,11 @@ export async function refResolvers(
 }
 
 /** Replaces the ref cells of an imported row by the ids they name, or adds the row's errors. */
-export function resolveRefCells(refs: Map<string, RefResolver>, values: Record<string, unknown>, errors: string[]) {
+export function resolveRefCells(
+  refs: Map<string, RefResolver>,
+  values: Record<string, unknown>,
+  errors: string[],
+) {
   for (const [name, resolve] of refs) {
     const text = cellText(values[name]);
     if (text === null) continue;

@@ -4,7 +4,7 @@ import type { EntityDefinition, EntityField } from '../../../shared/schema-types
 import { maskValue, type SensitiveKind } from '../../../shared/mask.js';
 import type { Definitions } from '../../definitions/load.js';
 import { maskedFor, sensitiveFields } from '../../lib/sensitive.js';
-import { dbOf } from './entity-records.js';
+import { dbOf, type AnyDb } from './entity-records.js';
 import { requestScope } from './entity-scope.js';
 
 /**
@@ -45,22 +45,24 @@ const CHUNK = 500;
 /**
  * The target rows inside the caller's scope on the target (tenant, data scope, data rules) whose id —
  * or, with `byText`, whose display value — is one of `values`. The one place a write's ref values are
- * checked (add, edit, import) and an import's texts are resolved.
+ * checked (add, edit, import, child rows) and an import's texts are resolved. `db`: the write's
+ * transaction when one is open (see requestScope).
  */
 export async function scopedRefRows(
   request: FastifyRequest,
   f: RefField,
   values: string[],
   byText = false,
+  db?: AnyDb,
 ): Promise<RefRow[]> {
   const { ctx } = request.server;
   const target = refTarget(ctx.defs, f);
-  const where = await requestScope(request, target);
+  const where = await requestScope(request, target, db);
   const out: RefRow[] = [];
   const wanted = [...new Set(values)];
   for (let i = 0; i < wanted.length; i += CHUNK) {
     const chunk = wanted.slice(i, i + CHUNK);
-    const rows = (await dbOf(ctx)
+    const rows = (await (db ?? dbOf(ctx))
       .selectFrom(target.code)
       .select([sql.ref('id').as('id'), sql.ref(f.ref.display).as('text')])
       .where(where)

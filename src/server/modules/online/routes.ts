@@ -14,8 +14,14 @@ import { assertKnownValues } from './known-values.js';
 import { childDefinition, childRecords, childrenOf, deleteChildrenOf, parentEntityOf } from './children.js';
 import { saveChildren } from './child-save.js';
 import { computeRecord, formulaValues } from './computed.js';
+import { releaseReferences } from './ref-delete.js';
 import { refOptionRoutes } from './ref-options.js';
 import { attachRefText } from './ref-text.js';
+import { attachPickedText } from './ref-many.js';
+import { actionableFilter, assertNoneLocked, assertNotLocked, attachTransitions } from './workflow.js';
+import { transitionRoutes } from './workflow-routes.js';
+import { recordChange, recordChanges } from '../history/change-log.js';
+import { entitySnapshot, entitySnapshots, recordInserted } from '../history/entity-snapshot.js';
 import {
   assertUnique,
   dbOf,
@@ -79,8 +85,11 @@ export async function onlineRoutes(fastify: FastifyInstance) {
       app.get(
         `${ONLINE_API}/getData/${code}`,
         { config: { access: read }, schema: { querystring: ListQuery } },
-        async (request) =>
-          ok(await listRecords(ctx, request, model, request.query as Record<string, unknown>)),
+        async (request) => {
+          const query = request.query as Record<string, unknown>;
+          const page = await listRecords(ctx, request, model, query, await actionableFilter(request, entity, query));
+          return ok({ ...page, records: await attachTransitions(request, ctx.defs, entity, page.records) });
+        },
       );
 
     app.get(`${ONLINE_API}/getColumns/${code}`, { config: { access: read } }, async () =>
@@ -105,11 +114,13 @@ export async function onlineRoutes(fastify: FastifyInstance) {
       app.get(`${ONLINE_API}/childDefinition/${code}`, { config: { access: read } }, async () =>
         ok(childDefinition(own)),
       );
-    else if (links.length)
+    // Every parent-capable entity answers (an empty list without children): a detail asks each one.
+    else
       app.get(`${ONLINE_API}/children/${code}`, { config: { access: read } }, async () =>
         ok(links.map(childDefinition)),
       );
     if (entity.parent) continue;
+    transitionRoutes(fastify, ONLINE_API, model);
 
     app.get(
       `${ONLINE_API}/form/${code}/:id`,
@@ -120,9 +131,10 @@ export async function onlineRoutes(fastify: FastifyInstance) {
           ctx,
           request,
           model,
-          await attachRefText(request, entity, [row]),
+          await attachPickedText(request, entity, await attachRefText(request, entity, [row])),
         );
-        return ok({ ...shown, ...(await childRecords(ctx, request, model, request.params.id)) });
+        const [withState] = await attachTransitions(request, ctx.defs, entity, [shown]);
+        return ok({ ...withState, ...(await childRecords(ctx, request, model, request.params.id)) });
       },
     );
 
@@ -139,6 +151,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         const [id] = await db.transaction().execute(async (trx) => {
           const ids = await insertRecords(trx, ctx, model, session, [record]);
           await saveChildren(trx, ctx, request, model, ids[0], request.body, 'add');
+          await recordInserted(trx, request, model, ids, 'add');
           return ids;
         });
         request.log.info({ entity: code, id, by: session.userId }, 'online record added');
@@ -155,6 +168,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id))
           throw badRequest('缺少必填请求体：id');
         const stored = await findRecord(ctx, request, model, id);
+        assertNotLocked(ctx.defs, entity, stored);
         // A form that loaded masked values sends them back unchanged: those keep the stored values.
         const changes = recordFromBody(model, keepStoredValues(sensitive, request.body, stored), 'edit');
         const merged = computeRecord(entity, { ...fieldValues(model, stored), ...changes });
@@ -164,8 +178,11 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         const db = dbOf(ctx);
         await assertUnique(db, model, session, changes, id);
         await db.transaction().execute(async (trx) => {
+          const before = await entitySnapshot(trx, ctx.defs, model, id);
           await updateRecord(trx, model, session, id, changes);
           await saveChildren(trx, ctx, request, model, id, request.body, 'edit');
+          const after = await entitySnapshot(trx, ctx.defs, model, id);
+          await recordChange(trx, request, { table: code, id, action: 'edit', before, after });
         });
         request.log.info({ entity: code, id, by: session.userId }, 'online record edited');
         return ok(id, '编辑成功!');
@@ -178,7 +195,19 @@ export async function onlineRoutes(fastify: FastifyInstance) {
       const batch = ids.length > 1;
       if (batch && !(await request.permissions()).has(entityAccess(entity, 'batch_delete')))
         throw noPermission();
-      await deleteRecords(ctx, request, model, ids, (trx) => deleteChildrenOf(trx, ctx.defs, model, ids));
+      await deleteRecords(ctx, request, model, ids, async (trx) => {
+        await assertNoneLocked(trx, ctx.defs, model, ids);
+        // Rows of other entities referring to these: refused (restrict) or cleared (setNull), ref-delete.ts.
+        await releaseReferences(trx, ctx.defs, entity, ids);
+        // The whole rows, children included, go into history first: a restore puts them back.
+        const snaps = await entitySnapshots(trx, ctx.defs, model, ids);
+        await recordChanges(
+          trx,
+          request,
+          [...snaps].map(([id, before]) => ({ table: code, id, action: 'delete' as const, before, after: null })),
+        );
+        await deleteChildrenOf(trx, ctx.defs, model, ids);
+      });
       request.log.info({ entity: code, ids, by: request.user().userId }, 'online records deleted');
       return ok(null, batch ? '批量删除成功!' : '删除成功!');
     };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
@@ -10,6 +10,7 @@ import { dataRuleRoutes } from './data-rule-routes.js';
 import { PermissionBody, PermissionEditBody, permissionValues } from './fields.js';
 import { deletePermissions, refreshLeaf, permissionSubtree } from './hierarchy.js';
 import { buildTree, livePermissions, parentIds, permissionNode, treeModel } from './tree.js';
+import { trackSystemWrite } from '../history/system-change.js';
 
 /**
  * Menu and permission administration (protocol §10 SysPermission). The administration tree shows
@@ -98,10 +99,11 @@ export async function permissionRoutes(fastify: FastifyInstance) {
     await checkParent(v.parentId, v.menuType);
     const id = newId();
     await db.transaction().execute(async (trx) => {
-      await trx
+      await trackSystemWrite(trx, request, 'sys_permission', [id], 'add', () =>
+        trx
         .insertInto('sysPermission')
         .values({ id, ...v, isLeaf: 1, delFlag: 0, ruleFlag: 0, createBy: request.user().username, createTime: formatDateTime(), updateBy: null, updateTime: null })
-        .execute();
+        .execute());
       await refreshLeaf(trx, v.parentId);
     });
     request.log.info({ permissionId: id, parentId: v.parentId, perms: v.perms }, 'permission added');
@@ -120,11 +122,12 @@ export async function permissionRoutes(fastify: FastifyInstance) {
       const v = permissionValues(body);
       await checkParent(v.parentId, v.menuType, row.id);
       await db.transaction().execute(async (trx) => {
-        await trx
+        await trackSystemWrite(trx, request, 'sys_permission', [row.id], 'edit', () =>
+          trx
           .updateTable('sysPermission')
           .set({ ...v, updateBy: request.user().username, updateTime: formatDateTime() })
           .where('id', '=', row.id)
-          .execute();
+          .execute());
         if (row.parentId !== v.parentId) {
           await refreshLeaf(trx, row.parentId);
           await refreshLeaf(trx, v.parentId);
@@ -135,13 +138,13 @@ export async function permissionRoutes(fastify: FastifyInstance) {
     },
   });
 
-  const remove = async (ids: string[], username: string) => {
+  const remove = async (request: FastifyRequest, ids: string[], username: string) => {
     const rows = await db.selectFrom('sysPermission').select(['id', 'parentId']).where('id', 'in', ids).where('delFlag', '=', 0).execute();
     if (rows.length === 0) return [];
     const now = formatDateTime();
     const all = await db.transaction().execute(async (trx) => {
       const every = await permissionSubtree(trx, rows.map((r) => r.id));
-      await deletePermissions(trx, every, username, now);
+      await trackSystemWrite(trx, request, 'sys_permission', every, 'delete', () => deletePermissions(trx, every, username, now));
       for (const parent of new Set(rows.map((r) => r.parentId))) await refreshLeaf(trx, parent);
       return every;
     });
@@ -152,7 +155,7 @@ export async function permissionRoutes(fastify: FastifyInstance) {
     '/sys/permission/delete',
     { config: { access: 'permission:delete' }, schema: { querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }) } },
     async (request) => {
-      const removed = await remove([request.query.id], request.user().username);
+      const removed = await remove(request, [request.query.id], request.user().username);
       if (removed.length === 0) throw notFound('未找到对应实体');
       request.log.info({ permissionIds: removed }, 'permissions deleted');
       return okMessage('删除成功!');
@@ -163,7 +166,7 @@ export async function permissionRoutes(fastify: FastifyInstance) {
     '/sys/permission/deleteBatch',
     { config: { access: 'permission:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      const removed = await remove(batchIds(request), request.user().username);
+      const removed = await remove(request, batchIds(request), request.user().username);
       request.log.info({ permissionIds: removed }, 'permissions deleted');
       return okMessage('批量删除成功!');
     },

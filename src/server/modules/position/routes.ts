@@ -9,6 +9,7 @@ import { attachDictText } from '../../lib/dict-text.js';
 import { IdParam, BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys, type FieldMap } from '../../lib/list-query.js';
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
+import { trackedWrite } from '../history/system-change.js';
 
 const POSITION_FIELDS: FieldMap = {
   id: { type: 'string' },
@@ -98,10 +99,12 @@ export async function positionRoutes(fastify: FastifyInstance) {
     const session = request.user();
     const body = request.body;
     if (await codeTaken(body.code)) throw bizError('职务编码已存在');
-    await db
+    const id = newId();
+    await trackedWrite(db, request, 'sys_position', [id], 'add', (trx) =>
+      trx
       .insertInto('sysPosition')
       .values({
-        id: newId(),
+        id,
         code: body.code,
         name: body.name.trim(),
         postRank: rankOf(body) ?? null,
@@ -113,7 +116,7 @@ export async function positionRoutes(fastify: FastifyInstance) {
         updateBy: null,
         updateTime: null,
       })
-      .execute();
+      .execute());
     return okMessage('添加成功！');
   });
 
@@ -127,7 +130,8 @@ export async function positionRoutes(fastify: FastifyInstance) {
     }
     const session = request.user();
     const rank = rankOf(body);
-    await db
+    await trackedWrite(db, request, 'sys_position', [row.id], 'edit', (trx) =>
+      trx
       .updateTable('sysPosition')
       .set({
         code: body.code,
@@ -138,7 +142,7 @@ export async function positionRoutes(fastify: FastifyInstance) {
         updateTime: formatDateTime(),
       })
       .where('id', '=', row.id)
-      .execute();
+      .execute());
     return okMessage('编辑成功!');
   };
   app.put('/sys/position/edit', { config: { access: 'position:edit' }, schema: { body: EditBody } }, edit);
@@ -149,7 +153,7 @@ export async function positionRoutes(fastify: FastifyInstance) {
       const row = await load(request, id);
       if (await inUse(row.code)) throw bizError(`职务「${row.name}」已被用户使用，无法删除`);
     }
-    await db.deleteFrom('sysPosition').where('id', 'in', ids).execute();
+    await trackedWrite(db, request, 'sys_position', ids, 'delete', (trx) => trx.deleteFrom('sysPosition').where('id', 'in', ids).execute());
     request.log.info({ by: request.user().userId, positionIds: ids }, 'positions deleted');
   };
   app.delete('/sys/position/delete', { config: { access: 'position:delete' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {

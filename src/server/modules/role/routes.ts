@@ -15,6 +15,7 @@ import { grantDiff, logGrants } from '../../lib/permission-grants.js';
 import { buildTree, livePermissions, treeModel } from '../permission/tree.js';
 import { ADMIN_ROLE_CODE } from '../../auth/administrator.js';
 import { ROLE_FIELDS, RoleBody, type RoleBodyT } from './role-fields.js';
+import { trackedWrite, trackSystemWrite } from '../history/system-change.js';
 
 /**
  * Roles (protocol §10 SysRole) and their authorisation. Global roles (tenant 0) and the session
@@ -88,10 +89,11 @@ export async function roleRoutes(fastify: FastifyInstance) {
     await checkWorkClass(request, v.workClass, v.roleCode);
     if (await codeTaken(v.roleCode)) throw bizError('角色编码已存在');
     const id = newId();
-    await db
+    await trackedWrite(db, request, 'sys_role', [id], 'add', (trx) =>
+      trx
       .insertInto('sysRole')
       .values({ id, ...v, tenantId: session.tenantId, createBy: session.username, createTime: formatDateTime(), updateBy: null, updateTime: null })
-      .execute();
+      .execute());
     request.log.info({ by: session.userId, roleId: id, roleCode: v.roleCode }, 'role created');
     return okMessage('添加成功！');
   });
@@ -104,11 +106,12 @@ export async function roleRoutes(fastify: FastifyInstance) {
     if (role.roleCode === ADMIN_ROLE_CODE && v.roleCode !== role.roleCode) throw bizError('系统管理员角色的编码不能修改');
     if (await codeTaken(v.roleCode, role.id)) throw bizError('角色编码已存在');
     const session = request.user();
-    await db
+    await trackedWrite(db, request, 'sys_role', [role.id], 'edit', (trx) =>
+      trx
       .updateTable('sysRole')
       .set({ ...v, updateBy: session.username, updateTime: formatDateTime() })
       .where('id', '=', role.id)
-      .execute();
+      .execute());
     request.log.info({ by: session.userId, roleId: role.id, workClass: v.workClass }, 'role edited');
     return okMessage('修改成功!');
   };
@@ -123,7 +126,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sysUserRole').where('roleId', 'in', ids).execute();
       await trx.deleteFrom('sysRolePermission').where('roleId', 'in', ids).execute();
-      await trx.deleteFrom('sysRole').where('id', 'in', ids).execute();
+      await trackSystemWrite(trx, request, 'sys_role', ids, 'delete', () => trx.deleteFrom('sysRole').where('id', 'in', ids).execute());
     });
     for (const h of holders) await ctx.sessions.revokeUser(h.userId);
     request.log.info({ by: request.user().userId, roleIds: ids, users: holders.length }, 'roles deleted; holders signed out');

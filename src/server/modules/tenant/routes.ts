@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { sql, type SqlBool } from 'kysely';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { formatDateTime } from '../../../shared/time.js';
 import { retryOnUniqueViolation } from '../../http/db-errors.js';
@@ -10,6 +9,7 @@ import { attachDictText } from '../../lib/dict-text.js';
 import { BATCH_IDS_QUERY, batchIds, MAX_BATCH_IDS } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys, type FieldMap } from '../../lib/list-query.js';
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
+import { trackedWrite } from '../history/system-change.js';
 
 const TENANT_FIELDS: FieldMap = {
   id: { type: 'number' },
@@ -118,10 +118,11 @@ export async function tenantRoutes(fastify: FastifyInstance) {
     // A generated id is max + 1: a concurrent add may take it first, then the next one is tried.
     const id = await retryOnUniqueViolation(async () => {
       const next = chosen ?? Number((await db.selectFrom('sysTenant').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
-      await db
+      await trackedWrite(db, request, 'sys_tenant', [next], 'add', (trx) =>
+        trx
         .insertInto('sysTenant')
         .values({ id: next, ...v, createBy: session.username, createTime: formatDateTime() })
-        .execute();
+        .execute());
       return next;
     }, chosen === undefined ? undefined : 1);
     request.log.info({ by: session.userId, tenantId: id }, 'tenant created');
@@ -136,7 +137,7 @@ export async function tenantRoutes(fastify: FastifyInstance) {
     const v = values(request.body);
     const session = request.user();
     if (v.status === 0 && tenant.id === session.tenantId) throw bizError('不能冻结当前登录的租户');
-    await db.updateTable('sysTenant').set(v).where('id', '=', tenant.id).execute();
+    await trackedWrite(db, request, 'sys_tenant', [tenant.id], 'edit', (trx) => trx.updateTable('sysTenant').set(v).where('id', '=', tenant.id).execute());
     if (v.status === 0 && tenant.status !== 0) {
       await ctx.sessions.revokeTenant(tenant.id);
       request.log.info({ by: session.userId, tenantId: tenant.id }, 'tenant frozen; its sessions revoked');
@@ -156,11 +157,11 @@ export async function tenantRoutes(fastify: FastifyInstance) {
         .selectFrom('sysUser')
         .select('id')
         .where('delFlag', '=', 0)
-        .where((eb) => sql<SqlBool>`(',' || ${eb.ref('relTenantIds')} || ',') like ${`%,${id},%`}`)
+        .where('id', 'in', (eb) => eb.selectFrom('sysUserTenant').select('userId').where('tenantId', '=', id))
         .executeTakeFirst();
       if (depart || member) throw bizError(`租户「${tenant.name}」下还有部门或用户，无法删除`);
     }
-    await db.deleteFrom('sysTenant').where('id', 'in', ids).execute();
+    await trackedWrite(db, request, 'sys_tenant', ids, 'delete', (trx) => trx.deleteFrom('sysTenant').where('id', 'in', ids).execute());
     request.log.info({ by: request.user().userId, tenantIds: ids }, 'tenants deleted');
   };
   app.delete(

@@ -11,6 +11,7 @@ import { fetchPage, ListQuery } from '../../lib/paged-query.js';
 import { contains } from '../../lib/like.js';
 import { formatDateTime } from '../../../shared/time.js';
 import { loadManagedUsers, loadUser, visibleUsers } from './user-access.js';
+import { trackSystemWrite } from '../history/system-change.js';
 import { setAccountStatus } from './account-actions.js';
 import { accountRoutes } from './account-routes.js';
 import { USER_COLUMNS, USER_FIELDS } from './user-fields.js';
@@ -204,11 +205,11 @@ export async function userRoutes(fastify: FastifyInstance) {
     const session = request.user();
     if (ids.includes(session.userId)) throw bizError('不能删除当前登录用户');
     const users = await loadManagedUsers(db, request, ids);
-    await db
-      .updateTable('sysUser')
-      .set({ delFlag: 1, updateBy: session.username, updateTime: formatDateTime() })
-      .where('id', 'in', ids)
-      .execute();
+    await db.transaction().execute((trx) =>
+      trackSystemWrite(trx, request, 'sys_user', ids, 'delete', () =>
+        trx.updateTable('sysUser').set({ delFlag: 1, updateBy: session.username, updateTime: formatDateTime() }).where('id', 'in', ids).execute(),
+      ),
+    );
     for (const u of users) await ctx.sessions.revokeUser(u.id);
     request.log.info({ by: session.userId, userIds: ids }, 'users deleted; sessions revoked');
   };

@@ -77,6 +77,17 @@ export async function nextTenantIds(request: FastifyRequest, wanted: number[], c
   return [...new Set([...wanted, ...current.filter((id) => !mine.includes(id))])].sort((a, b) => a - b);
 }
 
+/**
+ * Writes a user's tenants: rel_tenant_ids (the protocol's field, read by sessions) and its indexed form
+ * sys_user_tenant (migration 0012, which the list scopes query), always together.
+ */
+export async function replaceTenants(db: Kysely<Database>, userId: string, tenantIds: number[]) {
+  const ids = [...new Set(tenantIds)].sort((a, b) => a - b);
+  await db.updateTable('sysUser').set({ relTenantIds: ids.length ? ids.join(',') : null }).where('id', '=', userId).execute();
+  await db.deleteFrom('sysUserTenant').where('userId', '=', userId).execute();
+  if (ids.length) await db.insertInto('sysUserTenant').values(ids.map((tenantId) => ({ userId, tenantId }))).execute();
+}
+
 export async function replaceRoles(trx: Transaction<Database>, userId: string, roleIds: string[]) {
   await trx.deleteFrom('sysUserRole').where('userId', '=', userId).execute();
   if (roleIds.length) await trx.insertInto('sysUserRole').values(roleIds.map((roleId) => ({ id: newId(), userId, roleId }))).execute();

@@ -12,6 +12,7 @@ import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import { loadManagedUser } from './user-access.js';
 import { logLinkChanges } from './user-link-log.js';
+import { trackSystemWrite } from '../history/system-change.js';
 import { checkedUsername, profilePatch, tenantIdList, type ProfilePatch, type UserBodyT } from './user-input.js';
 import {
   checkedChargeDeparts,
@@ -22,6 +23,7 @@ import {
   nextTenantIds,
   orgCodeFor,
   replaceDeparts,
+  replaceTenants,
   replaceRoles,
 } from './user-links.js';
 
@@ -82,7 +84,7 @@ export async function createUser(ctx: AppContext, request: FastifyRequest, body:
   const id = newId();
   const passwordHash = await ctx.hasher.hash(password);
   await db.transaction().execute(async (trx) => {
-    await trx
+    await trackSystemWrite(trx, request, 'sys_user', [id], 'add', async () => trx
       .insertInto('sysUser')
       .values({
         id,
@@ -110,9 +112,10 @@ export async function createUser(ctx: AppContext, request: FastifyRequest, body:
         updateBy: null,
         updateTime: null,
       })
-      .execute();
+      .execute());
     await replaceRoles(trx, id, roleIds);
     await replaceDeparts(trx, id, departIds);
+    await replaceTenants(trx, id, tenants);
   });
   await logLinkChanges(db, request, username, {
     roles: roleIds.length ? { before: [], after: roleIds } : undefined,
@@ -159,13 +162,14 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest, id: s
   if (departs) extra.orgCode = await orgCodeFor(db, departs, user.orgCode);
   if (kind?.staffId !== undefined) extra.staffId = kind.staffId;
   await db.transaction().execute(async (trx) => {
-    await trx
+    await trackSystemWrite(trx, request, 'sys_user', [id], 'edit', () => trx
       .updateTable('sysUser')
       .set({ ...patch, ...extra, updateBy: session.username, updateTime: formatDateTime() })
       .where('id', '=', id)
-      .execute();
+      .execute());
     if (roles) await replaceRoles(trx, id, roles);
     if (departs) await replaceDeparts(trx, id, departs);
+    if (extra.relTenantIds !== undefined) await replaceTenants(trx, id, parseIds(extra.relTenantIds));
   });
   if (!roles && !departs && !tenants) {
     request.log.info({ by: session.userId, userId: id }, 'user edited');
