@@ -36,7 +36,7 @@ export interface TestApp {
 export async function createTestApp(
   url: string,
   env: Record<string, string> = {},
-  opts: { logs?: string[] } = {},
+  opts: { logs?: string[]; schemasDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-test-'));
   let databaseUrl = url;
@@ -51,7 +51,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const ctx = await createContext(cfg);
+  const ctx = await createContext(cfg, opts.schemasDir);
   const logs = opts.logs;
   const app = await buildApp(ctx, {
     logger: logs ? { level: 'info', stream: { write: (line: string) => void logs.push(line) } } : false,

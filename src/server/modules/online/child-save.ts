@@ -75,9 +75,10 @@ async function prepareRows(
           model.entity,
           before ? { ...fieldValues(model, before), ...changes } : changes,
         );
+        // Dictionary values were checked before the transaction (childDictProblems): their lookups
+        // read through the main connection, which a single-connection database holds for the transaction.
         const errors = [
           ...model.validate(record),
-          ...(await unknownDictValues(request, model, record, before)),
           ...(await unknownRefs(request, model, record, before, { db: trx, skip: child.field })),
         ];
         if (errors.length) throw badRequest(describeErrors(errors));
@@ -92,6 +93,40 @@ async function prepareRows(
 function assertRowCount(child: ChildLink, count: number) {
   if (count < child.minRows) throw badRequest(`${child.title}至少需要 ${child.minRows} 行`);
   if (count > child.maxRows) throw badRequest(`${child.title}最多 ${child.maxRows} 行，当前 ${count} 行`);
+}
+
+/**
+ * Refuses child rows naming dictionary values that do not exist or that the caller cannot see (400 naming
+ * the table and the row). Call it BEFORE the parent's transaction: the lookups use the main connection.
+ * On edit (`parentId`) a stored row's unchanged values are not checked again.
+ */
+export async function assertChildDictValues(
+  ctx: AppContext,
+  request: FastifyRequest,
+  parent: EntityModel,
+  body: Record<string, unknown>,
+  parentId?: string,
+): Promise<void> {
+  const links = childrenOf(ctx.defs, parent.entity.code);
+  // The caller's data scope is read once per request through the main connection: read it now, not
+  // first inside the transaction (the child rows' ref checks need it there).
+  if (links.length) await request.scope();
+  for (const child of links) {
+    const sent = body[child.model.table];
+    if (child.pick || !Array.isArray(sent) || !child.model.entity.fields.some((f) => f.dictCode)) continue;
+    const db = ctx.db.kysely as unknown as AnyDb;
+    const stored = new Map(
+      (parentId ? await storedChildren(db, child, [parentId]) : []).map((r) => [String(r.id), r]),
+    );
+    for (const [i, raw] of sent.entries())
+      await inRow(child, i, async () => {
+        if (!isRow(raw)) return;
+        const before = typeof raw.id === 'string' ? stored.get(raw.id) : undefined;
+        const record = recordFromBody(child.model, raw, before ? 'edit' : 'add');
+        const errors = await unknownDictValues(request, child.model, record, before);
+        if (errors.length) throw badRequest(describeErrors(errors));
+      });
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { describeColumns, describeQuery } from './entity-columns.js';
 import { assertValid, entityModel, recordFromBody } from './entity-model.js';
 import { assertKnownValues } from './known-values.js';
 import { childDefinition, childRecords, childrenOf, deleteChildrenOf, parentEntityOf } from './children.js';
-import { saveChildren } from './child-save.js';
+import { assertChildDictValues, saveChildren } from './child-save.js';
 import { computeRecord, formulaValues } from './computed.js';
 import { releaseReferences } from './ref-delete.js';
 import { refOptionRoutes } from './ref-options.js';
@@ -146,6 +146,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         const record = computeRecord(entity, recordFromBody(model, request.body, 'add'));
         assertValid(model, record);
         await assertKnownValues(request, model, record);
+        await assertChildDictValues(ctx, request, model, request.body);
         const db = dbOf(ctx);
         await assertUnique(db, model, session, record);
         const [id] = await db.transaction().execute(async (trx) => {
@@ -175,6 +176,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         Object.assign(changes, formulaValues(entity, merged));
         assertValid(model, merged);
         await assertKnownValues(request, model, changes, stored);
+        await assertChildDictValues(ctx, request, model, request.body, id);
         const db = dbOf(ctx);
         await assertUnique(db, model, session, changes, id);
         await db.transaction().execute(async (trx) => {
