@@ -27,7 +27,8 @@ export async function createContext(cfg: Config, schemasDir?: string): Promise<A
     await migrate(db);
     const hasher = createHasher(cfg);
     const seeded = await seed(db.kysely, hasher, cfg);
-    await syncMenus(db.kysely, defs.menus);
+    // A definition that differs from a row an administrator may have edited is reported, not applied.
+    for (const note of await syncMenus(db.kysely, defs.menus)) console.warn(note);
     await syncDicts(db.kysely, defs.dicts);
     const { created } = await syncEntities(db, defs.entities, defs.root);
     if (cfg.seedDemo) await seedEntityDemo(db.kysely, defs.entities, created);

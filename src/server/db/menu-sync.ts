@@ -13,14 +13,45 @@ export type { ButtonDef, MenuDef } from '../../shared/schema-types.js';
 export const stableId = (kind: string, key: string) =>
   crypto.createHash('md5').update(`${kind}:${key}`).digest('hex');
 
+/** What a menu or button definition states about its row, compared with an existing row. */
+const STATED: Array<[keyof Database['sysPermission'], string]> = [
+  ['name', '名称'],
+  ['url', '路由地址'],
+  ['component', '前端组件'],
+  ['icon', '图标'],
+];
+
 /**
  * Inserts menu entries and buttons that are missing (by their stable id) and grants them to the roles
- * the definition names. Existing rows are left as administrators edited them.
+ * the definition names (grants are added, never withdrawn: an administrator may have granted more).
+ * Existing rows are left as administrators edited them; where the definition now states something else,
+ * the answer says so (one Chinese line per row), so a changed definition is never silently ignored.
  */
-export async function syncMenus(db: Kysely<Database>, menus: MenuDef[]): Promise<void> {
+export async function syncMenus(db: Kysely<Database>, menus: MenuDef[]): Promise<string[]> {
   const roles = await db.selectFrom('sysRole').select(['id', 'roleCode']).execute();
   const roleIds = new Map(roles.map((r) => [r.roleCode, r.id]));
-  const existing = new Set((await db.selectFrom('sysPermission').select('id').execute()).map((r) => r.id));
+  const stored = new Map(
+    (await db.selectFrom('sysPermission').select(['id', 'name', 'url', 'component', 'icon']).execute()).map(
+      (r) => [r.id, r],
+    ),
+  );
+  const existing = new Set(stored.keys());
+  const notes: string[] = [];
+  const compare = (
+    id: string,
+    label: string,
+    stated: Partial<Record<keyof Database['sysPermission'], unknown>>,
+  ) => {
+    const row = stored.get(id) as Record<string, unknown> | undefined;
+    if (!row) return;
+    const diffs = STATED.filter(
+      ([k]) => k in stated && stated[k] !== undefined && (row[k] ?? null) !== (stated[k] ?? null),
+    ).map(([k, title]) => `${title}：${String(row[k] ?? '空')} → ${String(stated[k] ?? '空')}`);
+    if (diffs.length)
+      notes.push(
+        `菜单定义 ${label} 与数据库中的记录不同（${diffs.join('；')}），保留现有记录；如需采用定义，请在“菜单管理”中修改`,
+      );
+  };
   const granted = new Set(
     (await db.selectFrom('sysRolePermission').select(['roleId', 'permissionId']).execute()).map(
       (r) => `${r.roleId}|${r.permissionId}`,
@@ -47,6 +78,7 @@ export async function syncMenus(db: Kysely<Database>, menus: MenuDef[]): Promise
       const hasChildren = (m.children?.length ?? 0) > 0;
       // A parent is granted whenever one of its children is, so the menu tree stays connected.
       const childRoles = collectRoles(m);
+      compare(id, `"${m.key}"`, { name: m.name, url: m.url, component: m.component, icon: m.icon });
       if (!existing.has(id)) {
         rows.push({
           id,
@@ -82,6 +114,7 @@ export async function syncMenus(db: Kysely<Database>, menus: MenuDef[]): Promise
       grant(id, childRoles, parentRoles);
       (m.buttons ?? []).forEach((b, i) => {
         const bid = stableId('perm', b.perms);
+        compare(bid, `"${b.perms}"`, { name: b.name });
         if (!existing.has(bid)) {
           rows.push({
             id: bid,
@@ -121,9 +154,17 @@ export async function syncMenus(db: Kysely<Database>, menus: MenuDef[]): Promise
   };
   walk(menus, '', []);
 
-  for (let i = 0; i < rows.length; i += 100) await db.insertInto('sysPermission').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insertInto('sysPermission')
+      .values(rows.slice(i, i + 100))
+      .execute();
   for (let i = 0; i < grants.length; i += 200)
-    await db.insertInto('sysRolePermission').values(grants.slice(i, i + 200)).execute();
+    await db
+      .insertInto('sysRolePermission')
+      .values(grants.slice(i, i + 200))
+      .execute();
+  return notes;
 }
 
 function collectRoles(m: MenuDef): string[] {

@@ -52,7 +52,7 @@ export function watchDefinitions(
       log.warn('实体定义已修改：数据表和接口在重启服务器后生效');
       defs.entities = ctx.defs.entities;
     }
-    await syncMenus(ctx.db.kysely, defs.menus);
+    for (const note of await syncMenus(ctx.db.kysely, defs.menus)) log.warn(note);
     await syncDicts(ctx.db.kysely, defs.dicts);
     clearTableDictCache();
     ctx.defs = defs;
