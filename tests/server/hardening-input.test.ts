@@ -238,12 +238,14 @@ describe.each(DIALECTS)('bad input gets a clean answer on $name', ({ url }) => {
       const db = t.ctx.db.kysely;
       const template = await db.selectFrom('sysUser').selectAll().where('username', '=', 'zhou050').executeTakeFirstOrThrow();
       const departs = await db.selectFrom('sysUserDepart').selectAll().where('userId', '=', template.id).execute();
+      const tenants = await db.selectFrom('sysUserTenant').selectAll().where('userId', '=', template.id).execute();
       const ids: string[] = [];
       for (let i = 0; i < n; i++) {
         const id = newId();
         ids.push(id);
         await db.insertInto('sysUser').values({ ...template, id, username: `clone_${id.slice(0, 12)}`, workNo: null, phone: null, email: null }).execute();
         for (const d of departs) await db.insertInto('sysUserDepart').values({ ...d, id: newId(), userId: id }).execute();
+        for (const m of tenants) await db.insertInto('sysUserTenant').values({ ...m, userId: id }).execute();
       }
       return ids;
     }

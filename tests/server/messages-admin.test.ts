@@ -196,6 +196,8 @@ describe.each(DIALECTS)('message administration on $name', ({ url }) => {
       await db.insertInto('sysUser').values(part).execute();
       await db.insertInto('sysUserRole').values(part.map((u) => ({ id: `r${u.id}`, userId: u.id, roleId: nurseRoleId }))).execute();
       await db.insertInto('sysUserDepart').values(part.map((u) => ({ id: `d${u.id}`, userId: u.id, depId: depart.depId }))).execute();
+      // Tenant membership is the indexed relation sys_user_tenant (rel_tenant_ids is its copy for the protocol).
+      await db.insertInto('sysUserTenant').values(part.map((u) => ({ userId: u.id, tenantId: 1 }))).execute();
     }
     const before = (await db.selectFrom('sysMessage').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const res = await t.call({ method: 'POST', url: `${SEND}/sendMsg`, token: admin, payload: { title: '全员护理通知', roleIds: nurseRoleId } });
