@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { definitionRoots, readJsonFiles } from '../src/server/definitions/load.js';
 import { isMain, syncGenerated, type GeneratedFile } from './generated-files.js';
 
 export const COMPLETIONS_FILE = 'schemas/meta/completions.schema.json';
@@ -36,11 +37,11 @@ export function completionsFile(schemasDir = 'schemas'): GeneratedFile {
   const widgets = read(path.join(schemasDir, 'meta/widgets.schema.json'));
   const defs = (widgets.definitions ?? {}) as Json;
   const names = Object.keys(widgets.properties as Json).sort();
-  const dictCodes = fs
-    .readdirSync(path.join(schemasDir, 'dicts'))
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .flatMap((f) => ((read(path.join(schemasDir, 'dicts', f)).dicts ?? []) as Json[]).map((d) => String(d.code)));
+  const dictCodes = definitionRoots(schemasDir).flatMap((root) =>
+    readJsonFiles(path.join(root, 'dicts')).flatMap((f) =>
+      (((f.data as Json | undefined)?.dicts ?? []) as Json[]).map((d) => String(d.code)),
+    ),
+  );
   const props = names.map((name) => ({
     if: { type: 'object', properties: { 'x-component': { const: name } }, required: ['x-component'] },
     then: {

@@ -38,7 +38,7 @@ export type DashboardStatCode = string;
  * A dashboard: a responsive grid of cards (24 columns on desktop, full width on a phone) with shared filters kept in the URL and passed to every stat card. Served by GET /sys/schema/dashboard?code=<code> (or the home dashboard of the application code) without the cards whose stat the caller may not read; drawn by the console's DashboardView.
  */
 export interface DashboardDefinition {
-  $schema: '../meta/dashboard.schema.json';
+  $schema: string;
   /**
    * Dashboard code; the file is named <code>.json.
    */
@@ -195,7 +195,7 @@ export type ColumnName = string;
  * Dictionaries and their items (seeded into sys_dict/sys_dict_item when missing), and the allow-lists the server resolves client-named tables and columns against: table dictionaries ('table,text,code[,filter]'), tree tables (loadTreeData) and duplicate-check pairs. Column names are snake_case database columns.
  */
 export interface DictFile {
-  $schema: '../meta/dict.schema.json';
+  $schema: string;
   dicts?: DictDef[];
   tableDicts?: TableDictDef[];
   treeTables?: TreeTableDef[];
@@ -508,6 +508,21 @@ export type FieldName3 = string;
 export type FieldName4 = string;
 
 /**
+ * camelCase property name; the column is its snake_case form.
+ */
+export type FieldName5 = string;
+
+/**
+ * camelCase property name; the column is its snake_case form.
+ */
+export type FieldName6 = string;
+
+/**
+ * camelCase property name; the column is its snake_case form.
+ */
+export type FieldName7 = string;
+
+/**
  * Storage type. date and datetime are stored as text 'YYYY-MM-DD' / 'YYYY-MM-DD HH:mm:ss'.
  *
  * This interface was referenced by `EntityDefinition`'s JSON-Schema
@@ -518,13 +533,13 @@ export type EntityFieldType = 'string' | 'text' | 'int' | 'bigint' | 'decimal' |
 /**
  * camelCase property name; the column is its snake_case form.
  */
-export type FieldName5 = string;
+export type FieldName8 = string;
 
 /**
  * An online table: its fields become columns of a table of the same name (created or extended at server start, never losing data unless a change declares it: see renamedFrom, dropped and a field's drop; npm run schemas:plan shows what the next start changes), the generic CRUD endpoints /online/cgform/api/* /{code}, and Excel import/export. Permission codes: <code>:list (when readAccess is 'permission'), <code>:add, <code>:edit, <code>:delete, <code>:batch_delete, <code>:import, <code>:export, declared as buttons in a menu file.
  */
 export interface EntityDefinition {
-  $schema: '../meta/entity.schema.json';
+  $schema: string;
   /**
    * Entity code = table name = :code of /online/cgformList/:code and the permission prefix. The file is named <code>.json.
    */
@@ -541,6 +556,19 @@ export interface EntityDefinition {
   scope?: EntityScope;
   parent?: EntityParent;
   workflow?: EntityWorkflow;
+  /**
+   * Rules every stored record must satisfy (校验规则), e.g. { "rule": "invoicedAmount <= totalAmount", "message": "开票金额不能超过订单金额" }. Checked after every write that changes the record, in the write's transaction — its own add, edit or import, a transition, and a recomputed roll-up caused by a write to another entity (an invoice added against an order) — so a write that would break a rule anywhere is refused whole with the rule's message (400) and nothing is stored. An empty operand counts as 0.
+   *
+   * @maxItems 20
+   */
+  checks?: EntityCheck[];
+  /**
+   * Push-down actions (下推): a row action that opens the add form of another entity prefilled from this record and its children (报价单 → 订单, 订单 → 发货单, 订单缺口 → 采购单). Nothing is stored until the user saves that form (an ordinary add of the target, with its checks); the source learns of it through the target's ref field (a roll-up count such as count(erp_sales_order) and an auto transition). GET /online/cgform/api/derive/<this code>/<key>/<id> answers the prefilled record, children included, to callers who hold the target's <target>:add and may read the source row.
+   *
+   * @maxItems 10
+   */
+  derive?: EntityDerive[];
+  track?: EntityTrack;
   defaultSort?: EntitySort;
   /**
    * Extra (possibly multi-column) indexes; single fields may also say index/unique.
@@ -618,7 +646,7 @@ export interface EntityWorkflow {
 }
 
 /**
- * One transition: fired by POST /online/cgform/api/transition/<entity>/<key> with { id, comment? }.
+ * One transition (it needs a permission, an auto condition or both): fired by POST /online/cgform/api/transition/<entity>/<key> with { id, comment? }.
  *
  * This interface was referenced by `EntityDefinition`'s JSON-Schema
  * via the `definition` "EntityTransition".
@@ -643,9 +671,13 @@ export interface EntityTransition {
    */
   to: string;
   /**
-   * The permission code that may fire it (declared as a menu button).
+   * Automatic transition: a condition (formula syntax, over the record's fields) under which the server fires it by itself, in the transaction of any write that changes the record (its own edit, or a roll-up recomputed by a delivery, an invoice, a payment…), when the record is in a `from` state; recorded in the history as done by the writer, with comment 自动. Automatic transitions repeat until none applies (e.g. 部分发货 then 已发货). With a permission it may also be fired by hand.
    */
-  permission: string;
+  auto?: string;
+  /**
+   * The permission code that may fire it by hand (declared as a menu button); an automatic transition without one is fired only by the server.
+   */
+  permission?: string;
   /**
    * Fields that must be filled before (请先填写：<titles>).
    */
@@ -682,6 +714,112 @@ export interface EntityTransition {
     creator?: boolean;
     userField?: FieldName4;
   };
+}
+
+/**
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityCheck".
+ */
+export interface EntityCheck {
+  /**
+   * A condition in formula syntax over the record's fields that must hold (e.g. receivedAmount <= amount).
+   */
+  rule: string;
+  /**
+   * The refusal shown to the user.
+   */
+  message: string;
+}
+
+/**
+ * One push-down action: the target record's field values from this record, and its child rows from this record's child rows.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityDerive".
+ */
+export interface EntityDerive {
+  /**
+   * Unique in the entity; the last part of the URL.
+   */
+  key: string;
+  /**
+   * The row action's text (转订单, 发货, 开票).
+   */
+  name: string;
+  /**
+   * The target entity code (a top-level entity, not a child).
+   */
+  entity: string;
+  /**
+   * With a workflow: the states of this record in which the action is offered (default: any).
+   */
+  states?: string[];
+  fields: DeriveValues;
+  /**
+   * Child rows of the target built from child rows of this record (or of the rows of an entity pointing at it).
+   *
+   * @maxItems 5
+   */
+  children?: EntityDeriveChildren[];
+}
+
+/**
+ * Target field → value: "$id" (the source row's id), a source field name (copied as is, refs and texts included), "$today", "$user", a numeric formula over the source row's fields (qty - shippedQty), or a literal number. Fields left out take their defaults; the target's numbering, formulas and workflow apply as on any add.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "DeriveValues".
+ */
+export interface DeriveValues {
+  [k: string]: string | number;
+}
+
+export interface EntityDeriveChildren {
+  /**
+   * A child entity of this entity.
+   */
+  from: string;
+  /**
+   * A child entity of the target.
+   */
+  to: string;
+  /**
+   * Only source rows for which this condition holds (e.g. qty - shippedQty > 0).
+   */
+  where?: string;
+  fields: DeriveValues;
+}
+
+/**
+ * Tracking screen (单据跟踪) for one record: its summary fields and one timeline of who did what and when — adds, edits, transitions with comments, deletes — to the record and to the records linked to it, from the change history. Opened by the 跟踪 row action, from notices about the record, and from the header search by the search field. GET /online/cgform/api/track/<code>/<id>; a linked entity the caller may not read is left out, and linked rows outside his scope too.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityTrack".
+ */
+export interface EntityTrack {
+  /**
+   * Fields shown at the top (default: the list's first six columns).
+   *
+   * @maxItems 12
+   */
+  summary?: FieldName3[];
+  search?: FieldName5;
+  /**
+   * The linked records, in order: an entity whose ref field points at this record (field is its field), or at a record included before (of names that entity); or, with refBy, the record this one's ref field points at (报价单 of an order).
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  include: EntityTrackLink[];
+}
+
+export interface EntityTrackLink {
+  entity: string;
+  field?: FieldName6;
+  /**
+   * An entity included before, whose records `field` points at.
+   */
+  of?: string;
+  refBy?: FieldName7;
 }
 
 export interface EntitySort {
@@ -794,7 +932,11 @@ export interface EntityField {
   numbering?: NumberingRule;
   ref?: EntityRef;
   /**
-   * Computed field (计算字段): the server computes the value on every write (form, API and Excel import alike) and ignores a value sent by the client; forms show it read-only and recompute it live while editing. An expression over this record's own fields (numbers, + - * /, parentheses, round(x, n), abs(x), min(a, b), max(a, b)) with exact decimal arithmetic (0.1 + 0.2 = 0.3), or a roll-up over a child entity (one that declares this entity as its parent): sum(<child>.<field>), count(<child>), min(<child>.<field>), max(<child>.<field>), which may be combined with the row's fields (laborCost + sum(erp_repair_part.amount)). An empty operand counts as 0 in sums and leaves a product empty. The field must be int, bigint or decimal; the result is rounded to its scale.
+   * A formula field computed when read (lists, detail, export), never stored: its formula may use today's date (daysSince(<date field>), the whole days from that date to today on the configured time zone's calendar; negative for a future date). Not sortable and not a query field.
+   */
+  live?: boolean;
+  /**
+   * Computed field (计算字段): the server computes the value on every write (form, API and Excel import alike) and ignores a value sent by the client; forms show it read-only and recompute it live while editing. An expression over this record's own fields (numbers, + - * /, parentheses, round(x, n), abs(x), min(a, b), max(a, b)) with exact decimal arithmetic (0.1 + 0.2 = 0.3), or a roll-up over the rows of another entity that point at this one — a child entity (one that declares this entity as its parent) or any entity with exactly one ref field to this entity: sum(<entity>.<field>), count(<entity>), min(<entity>.<field>), max(<entity>.<field>), which may be combined with the row's fields (laborCost + sum(erp_repair_part.amount)). Roll-ups are recomputed in the transaction of every write to the rows they read (add, edit, delete, import, transition, restore), and chains follow (payment → invoice.receivedAmount → order.receivedAmount). Conditions: comparisons = != < <= > >= (numbers, or a field against a quoted literal such as status = '3'), and, or, not, and if(condition, a, b) (if(status = '3', 0, amount)); a comparison is 1 or 0. An empty operand counts as 0 in sums and leaves a product empty. The field must be int, bigint or decimal; the result is rounded to its scale.
    */
   formula?: string;
 }
@@ -846,7 +988,7 @@ export interface EntityRef {
    * Code of the target entity (a file in schemas/entities).
    */
   entity: string;
-  display: FieldName5;
+  display: FieldName8;
   /**
    * Further target fields the picker's keyword searches besides display.
    *
@@ -873,7 +1015,7 @@ export type RoleList = string[];
  * Menu and permission tree (seeded into sys_permission; existing rows are kept as administrators edited them). Entries open a page: a hand-written one (src/shared/hand-written-pages.ts) or a schema page that lists the component in its `components`; OnlineList and modules/online/cgform/auto/OnlCgformAutoList open the entity page of /online/cgformList/<code>.
  */
 export interface MenuFile {
-  $schema: '../meta/menu.schema.json';
+  $schema: string;
   menus: MenuDef[];
 }
 
@@ -1037,7 +1179,7 @@ export type OverrideFieldName = string;
  * A screen rendered at run time: list, tree-list, form or detail. The console fetches it with GET /sys/schema/page?component=<name>&code=<code> and interprets it; nothing in it is ever evaluated as code.
  */
 export interface PageDefinition {
-  $schema: '../meta/page.schema.json';
+  $schema: string;
   /**
    * Unique page code (file name without .json by convention).
    */
@@ -1847,7 +1989,7 @@ export type FieldRef = string;
  * A popup report (protocol §6): a read-only query declared as data — one allow-listed source (a system table the server registers, or an entity), joins it declares by name, fixed filters and named parameters — plus its columns (with dictionary rendering) and query items. No SQL text: the server builds the query with Kysely and binds every value. Served by /online/cgreport/api/* under its code; popup columns and pickers name it by code.
  */
 export interface ReportDefinition {
-  $schema: '../meta/report.schema.json';
+  $schema: string;
   /**
    * Report code; the file is named <code>.json.
    */
@@ -2011,13 +2153,228 @@ export interface ReportSort {
   order?: 'asc' | 'desc';
 }
 
+// ---- seed.schema.json ----
+
+/**
+ * A literal (string or number); "$today" / "$now" (the story's clock); "$<label>" (a labelled record's id) or "$<label>.<field>"; or a generator object.
+ *
+ * This interface was referenced by `SeedDefinition`'s JSON-Schema
+ * via the `definition` "SeedValue".
+ */
+export type SeedValue = (string | number) | SeedGenerator;
+
+/**
+ * This interface was referenced by `SeedDefinition`'s JSON-Schema
+ * via the `definition` "Username".
+ */
+export type Username = string;
+
+/**
+ * A name the story gives a record to use in later steps.
+ *
+ * This interface was referenced by `SeedDefinition`'s JSON-Schema
+ * via the `definition` "Label".
+ */
+export type Label = string;
+
+/**
+ * Demo business data as stories (演示数据剧本): fixed records, then `count` stories, each a list of steps played through the real API as the named demo users — adds, transitions, push-downs — so numbering, formulas, roll-ups, checks, workflow and history apply exactly as for a person, and every state is consistent by construction. Played once, when the demo data is seeded (SEED_DEMO on) and the seed's code was never played on that database; deterministic: the same random seed gives the same data. The stories are spread evenly over the `days` before the seed time, oldest first, and each step's time (the records' create times, dates, numbers and history) is the story's clock. SEED_STORIES=<n> plays n stories instead of count (tests play a few).
+ */
+export interface SeedDefinition {
+  $schema: string;
+  /**
+   * The file is named <code>.json; recorded once played.
+   */
+  code: string;
+  name: string;
+  description?: string;
+  /**
+   * Seed of the pseudo-random generator.
+   */
+  random: number;
+  /**
+   * How many stories are played.
+   */
+  count: number;
+  /**
+   * The stories start spread over this many days before the seed time.
+   */
+  days: number;
+  /**
+   * Fixed records added before the stories, in order (catalogues: categories, products, suppliers).
+   */
+  records?: SeedRecords[];
+  /**
+   * One story. A step whose `p` misses ends the story there, unless it is `optional` (then only that step is skipped).
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  steps: SeedStep[];
+}
+
+/**
+ * This interface was referenced by `SeedDefinition`'s JSON-Schema
+ * via the `definition` "SeedRecords".
+ */
+export interface SeedRecords {
+  entity: string;
+  /**
+   * The demo user who adds them.
+   */
+  as: string;
+  /**
+   * Field values as literals; a ref field takes the target's display text (as an import does); child rows under the child entity's code.
+   *
+   * @minItems 1
+   * @maxItems 2000
+   */
+  rows: {}[];
+}
+
+/**
+ * Exactly one of add, transition (with on) or derive (with on).
+ *
+ * This interface was referenced by `SeedDefinition`'s JSON-Schema
+ * via the `definition` "SeedStep".
+ */
+export interface SeedStep {
+  /**
+   * The demo user who does it (through the API, with his permissions and scope).
+   */
+  as: string;
+  /**
+   * Probability (0–1) that the step happens; default 1.
+   */
+  p?: number;
+  /**
+   * A missed `p` skips only this step instead of ending the story.
+   */
+  optional?: boolean;
+  /**
+   * Hours the story's clock moves on before this step, drawn between the two bounds (default [0, 0]). The clock never passes the seed time: a story that would is cut there, so recent stories end in early states.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  after?: number[];
+  /**
+   * Plays the step a number of times drawn between the bounds (e.g. several partial payments).
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  repeat?: number[];
+  /**
+   * Adds a record of this entity.
+   */
+  add?: string;
+  /**
+   * Fires this transition key on the record `on`.
+   */
+  transition?: string;
+  /**
+   * Plays this push-down key (entity derive) on the record `on`: the prefilled record, changed by `fields` and `scale`, is added.
+   */
+  derive?: string;
+  /**
+   * The label of an earlier step's record.
+   */
+  on?: string;
+  /**
+   * Labels the added record for later steps.
+   */
+  save?: string;
+  /**
+   * A transition's comment.
+   */
+  comment?: string;
+  /**
+   * Field values of the added record (over a push-down's prefill).
+   */
+  fields?: {
+    [k: string]: SeedValue;
+  };
+  /**
+   * Child rows of an add: child entity code → how many rows and their values.
+   */
+  children?: {
+    [k: string]: SeedChildren;
+  };
+  /**
+   * A push-down's numeric fields (of the record and of its child rows) multiplied by a factor drawn between the bounds, then rounded to the field's scale (a partial delivery or payment); a row scaled to 0 is left out.
+   */
+  scale?: {
+    /**
+     * @minItems 1
+     */
+    fields: string[];
+    /**
+     * @minItems 2
+     * @maxItems 2
+     */
+    between: number[];
+  };
+}
+
+export interface SeedGenerator {
+  /**
+   * The id of a random row of this entity the user can see.
+   */
+  pick?: string;
+  /**
+   * One of these values, uniformly (or by `weights`).
+   *
+   * @minItems 1
+   */
+  oneOf?: (string | number)[];
+  /**
+   * @minItems 1
+   */
+  weights?: number[];
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  int?: number[];
+  /**
+   * [min, max], two decimals.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  decimal?: number[];
+  /**
+   * The story's date moved by a whole number of days drawn between the bounds (a due date 30–60 days on).
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  days?: number[];
+  /**
+   * <ref field>.<target field>: a value of the row this record's (or child row's) ref field picked, e.g. productId.listPrice.
+   */
+  ref?: string;
+}
+
+export interface SeedChildren {
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  count: number[];
+  fields: {
+    [k: string]: SeedValue;
+  };
+}
+
 // ---- stat.schema.json ----
 
 /**
  * One aggregate query declared as data (issue 17): a source (an entity or an allow-listed system table), group-by dimensions (fields or date buckets), measures, fixed filters in the list query language and named parameters bound as values. No SQL text: the server builds the query with Kysely inside the caller's tenant, data scope and data rules. Served by GET /sys/stats/<code>; charts and dashboards name it by code.
  */
 export interface StatDefinition {
-  $schema: '../meta/stat.schema.json';
+  $schema: string;
   /**
    * Statistic code; the file is named <code>.json.
    */
@@ -2082,6 +2439,13 @@ export interface StatDimension {
    */
   key?: string;
   title?: string;
+  /**
+   * Age buckets (账龄) of a date field: whole days from the date to today on the configured time zone's calendar, cut at these ascending bounds. [30, 60, 90] gives the groups 0-30, 31-60, 61-90 and >90 (a date in the future counts as 0), always in that order, empty groups included with zero measures. Not with bucket.
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  ages?: number[];
   /**
    * A date bucket of a date or datetime field, in the server's time zone: day YYYY-MM-DD, week YYYY-Www (ISO week, Monday first), month YYYY-MM, quarter YYYY-Qn, year YYYY.
    */

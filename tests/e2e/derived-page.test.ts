@@ -7,7 +7,7 @@ import { signInAs } from './sign-in.js';
 /**
  * 设备维修 as an administrator meets it (production build, real server, Chromium): its page file names
  * only the entity, so the list, the query form and the add form the browser shows are the ones the
- * server derived from schemas/entities/erp_repair_order.json.
+ * server derived from schemas/modules/erp/entities/erp_repair_order.json.
  */
 const suite = useBrowserSuite({ failureShots: 'derived-page' });
 const LIST = '/online/cgformList/erp_repair_order';

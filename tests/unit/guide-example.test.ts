@@ -34,20 +34,20 @@ function expectShown(shown: unknown, actual: unknown, at = '') {
 
 describe('the guide example module (docs/guide.md §2)', () => {
   it('shows the repair order entity as shipped', () => {
-    expectShown(blockAfter('### 2.1'), shipped('schemas/entities/erp_repair_order.json'));
+    expectShown(blockAfter('### 2.1'), shipped('schemas/modules/erp/entities/erp_repair_order.json'));
   });
   it('shows the parts child entity as shipped', () => {
-    expectShown(blockAfter('### 2.3'), shipped('schemas/entities/erp_repair_part.json'));
+    expectShown(blockAfter('### 2.3'), shipped('schemas/modules/erp/entities/erp_repair_part.json'));
   });
   it('shows the page exactly as shipped', () => {
-    expect(blockAfter('### 2.4')).toEqual(shipped('schemas/pages/erp-repair-order.json'));
+    expect(blockAfter('### 2.4')).toEqual(shipped('schemas/modules/erp/pages/erp-repair-order.json'));
   });
   it('shows the dictionary as shipped', () => {
-    const dicts = shipped('schemas/dicts/erp.json').dicts as Array<{ code: string }>;
+    const dicts = shipped('schemas/modules/erp/dicts/erp.json').dicts as Array<{ code: string }>;
     expectShown(blockAfter('### 2.5'), dicts.find((d) => d.code === 'erp_repair_status'));
   });
   it('shows the repair order workflow as shipped', () => {
-    expectShown(blockAfter('### 2.6'), shipped('schemas/entities/erp_repair_order.json'));
+    expectShown(blockAfter('### 2.6'), shipped('schemas/modules/erp/entities/erp_repair_order.json'));
   });
   it('names only files that exist', () => {
     for (const [, file] of guide.matchAll(/`((?:schemas|docs|tools)\/[\w./-]+\.(?:json|ts|md))`/g))

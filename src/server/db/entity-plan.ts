@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import fs from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import type { EntityDefinition, EntityField } from '../../shared/schema-types.js';
 import {
@@ -10,6 +11,7 @@ import {
   type SystemField,
 } from '../../shared/entity-record.js';
 import type { DialectName } from './connect.js';
+import { definitionRoots } from '../definitions/load.js';
 
 /**
  * What the next start does to each entity's table (DESIGN §2), worked out without changing anything:
@@ -317,8 +319,12 @@ export function backupTableName(table: string, stamp: string): string {
 }
 
 /** Where an entity's definition lives, as messages name it. */
-export const entityFile = (root: string, code: string) =>
-  path.relative(process.cwd(), path.join(root, 'entities', `${code}.json`)) || `${code}.json`;
+export function entityFile(root: string, code: string): string {
+  const found = definitionRoots(root)
+    .map((dir) => path.join(dir, 'entities', `${code}.json`))
+    .find((f) => fs.existsSync(f));
+  return path.relative(process.cwd(), found ?? path.join(root, 'entities', `${code}.json`)) || `${code}.json`;
+}
 
 async function planEntity(
   db: Kysely<unknown>,

@@ -7,7 +7,7 @@ import { stableId } from './menu-sync.js';
 import { DEPARTS } from './seed-data.js';
 
 /**
- * Deterministic zh-CN demo rows for the demo entities (schemas/entities/erp_*.json), inserted once when
+ * Deterministic zh-CN demo rows for the demo entities (schemas/modules/erp/entities/erp_*.json), inserted once when
  * their table is first created and SEED_DEMO is on. Ids are stable, so tests can name rows.
  */
 

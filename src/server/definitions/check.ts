@@ -53,7 +53,9 @@ export function checkDefinitions(root = DEFAULT_SCHEMAS_DIR, opts: { metaDir?: s
         line: d.line,
         column: d.column,
       });
-    const expected = `../meta/${f.kind}.schema.json`;
+    // Relative to the file: ../meta/… at the top level, ../../../meta/… in a module's folder.
+    const metaRel = path.relative(path.dirname(f.file), path.join(root, 'meta')).split(path.sep).join('/');
+    const expected = `${metaRel}/${f.kind}.schema.json`;
     const declared = (f.data as { $schema?: unknown } | null)?.$schema;
     const own: DefinitionProblem[] = [];
     if (declared !== expected)

@@ -16,6 +16,7 @@ import type {
   MenuFile,
   PageDefinition,
   ReportDefinition,
+  SeedDefinition,
   StatDefinition,
   TableDictDef as TableDictDefinition,
   TreeTableDef as TreeTableDefinition,
@@ -44,6 +45,8 @@ export interface Definitions {
   /** Aggregate queries (schemas/stats), served by /sys/stats. */
   stats: StatDefinition[];
   dashboards: DashboardDefinition[];
+  /** Demo business stories (schemas/<module>/seeds), played once when demo data is seeded. */
+  seeds: SeedDefinition[];
 }
 
 export const DEFAULT_SCHEMAS_DIR = path.resolve('schemas');
@@ -57,6 +60,7 @@ export const DEFINITION_KINDS = {
   dicts: 'dict',
   stats: 'stat',
   dashboards: 'dashboard',
+  seeds: 'seed',
 } as const;
 export type DefinitionFolder = keyof typeof DEFINITION_KINDS;
 export type DefinitionKind = (typeof DEFINITION_KINDS)[DefinitionFolder];
@@ -95,10 +99,29 @@ export function readJsonFiles(dir: string): JsonFile[] {
     });
 }
 
-/** Every definition file under the root, folder by folder, in file-name order. */
+/** Business modules keep all their definitions in one folder: schemas/modules/<module>/<kind folder>/. */
+export const MODULES_DIR = 'modules';
+
+/** The folders definitions are read from: the root itself, then each module's folder in name order. */
+export function definitionRoots(root: string): string[] {
+  const modules = path.join(root, MODULES_DIR);
+  if (!fs.existsSync(modules)) return [root];
+  return [
+    root,
+    ...fs
+      .readdirSync(modules, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && /^[a-z][a-z0-9_-]{0,62}$/.test(d.name))
+      .map((d) => path.join(modules, d.name))
+      .sort(),
+  ];
+}
+
+/** Every definition file under the root and its modules, folder by folder, in file-name order. */
 export function readDefinitionFiles(root: string): DefinitionFile[] {
   return (Object.keys(DEFINITION_KINDS) as DefinitionFolder[]).flatMap((folder) =>
-    readJsonFiles(path.join(root, folder)).map((f) => ({ folder, kind: DEFINITION_KINDS[folder], ...f })),
+    definitionRoots(root).flatMap((dir) =>
+      readJsonFiles(path.join(dir, folder)).map((f) => ({ folder, kind: DEFINITION_KINDS[folder], ...f })),
+    ),
   );
 }
 
@@ -117,6 +140,7 @@ export function assembleDefinitions(root: string, files: DefinitionFile[]): Defi
     reports: [],
     stats: [],
     dashboards: [],
+    seeds: [],
   };
   for (const { kind, data, file, parseError, parsePosition } of files) {
     if (parseError)
@@ -149,6 +173,9 @@ export function assembleDefinitions(root: string, files: DefinitionFile[]): Defi
         break;
       case 'dashboard':
         defs.dashboards.push(data as DashboardDefinition);
+        break;
+      case 'seed':
+        defs.seeds.push(data as SeedDefinition);
         break;
     }
   }

@@ -33,7 +33,9 @@ export function workflowProblems(
     keys.add(t.key);
     t.from.forEach((s, j) => state(s, at('from', j)));
     state(t.to, at('to'));
-    if (!perms.has(t.permission))
+    if (t.permission === undefined && t.auto === undefined)
+      out.push([at(), '流转需要 permission（手动）或 auto（自动条件），或两者都有']);
+    if (t.permission !== undefined && !perms.has(t.permission))
       out.push([at('permission'), `权限码 "${t.permission}" 未在 schemas/menus 的按钮中声明`]);
     (t.requires ?? []).forEach((n, j) => {
       if (!names.has(n)) out.push([at('requires', j), `字段 "${n}" 不存在`]);

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import customerSource from '../../../schemas/pages/erp-customer.json';
-import customerEntity from '../../../schemas/entities/erp_customer.json';
+import customerSource from '../../../schemas/modules/erp/pages/erp-customer.json';
+import customerEntity from '../../../schemas/modules/erp/entities/erp_customer.json';
 import { derivePage } from '../../../src/shared/page-derive';
 import type { EntityDefinition, PageDefinition } from '../../../src/shared/schema-types';
 import userPage from '../../../schemas/pages/system-user.json';

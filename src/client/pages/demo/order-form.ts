@@ -2,7 +2,7 @@ import type { ISchema } from '@formily/react';
 import { t } from '../../locale/zh-CN';
 import type { EditableColumn, Row, ValueChangeEvent } from '../../widgets/editable-table/types';
 
-/** The product report (schemas/reports/rpt_equipment.json) fills these line fields. */
+/** The product report (schemas/modules/erp/reports/rpt_equipment.json) fills these line fields. */
 export const PRODUCT_REPORT = 'rpt_equipment';
 export const CUSTOMER_REPORT = 'rpt_customer';
 

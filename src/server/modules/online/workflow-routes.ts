@@ -34,7 +34,8 @@ export function transitionRoutes(fastify: FastifyInstance, api: string, model: E
   const entity = model.entity;
   const wf = entity.workflow;
   if (!wf) return;
-  for (const t of wf.transitions)
+  // An automatic transition without a permission is fired by the server only (derived updates).
+  for (const t of wf.transitions.filter((x) => x.permission !== undefined))
     app.post(
       `${api}/transition/${entity.code}/${t.key}`,
       { config: { access: t.permission as Access }, schema: { body: TransitionBody } },

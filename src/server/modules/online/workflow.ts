@@ -62,9 +62,13 @@ export async function assertNoneLocked(db: AnyDb, defs: Definitions, model: Enti
   if (row) assertNotLocked(defs, model.entity, row);
 }
 
+/** Whether the caller may fire a transition by hand (an automatic one without a permission: nobody). */
+export const held = (t: EntityTransition, perms: ReadonlySet<string>) =>
+  t.permission !== undefined && perms.has(t.permission);
+
 /** The transitions the caller may fire on a row now: held permission and the row in a `from` state. */
 export const firable = (wf: EntityWorkflow, perms: ReadonlySet<string>, row: EntityRow): EntityTransition[] =>
-  wf.transitions.filter((t) => perms.has(t.permission) && t.from.includes(stateOf(wf, row)));
+  wf.transitions.filter((t) => held(t, perms) && t.from.includes(stateOf(wf, row)));
 
 /**
  * Adds `_transitions` (the keys the caller may fire) and `<field>_color` (the state's dictionary colour)
@@ -99,7 +103,7 @@ export async function actionableFilter(
   const wf = entity.workflow;
   if (!wf || query._actionable !== '1') return undefined;
   const perms = await request.permissions();
-  const states = [...new Set(wf.transitions.filter((t) => perms.has(t.permission)).flatMap((t) => t.from))];
+  const states = [...new Set(wf.transitions.filter((t) => held(t, perms)).flatMap((t) => t.from))];
   return (eb) =>
     (states.length ? eb(sql.ref(wf.field), 'in', states) : sql<boolean>`1 = 0`) as Expression<SqlBool>;
 }
