@@ -59,6 +59,8 @@ export interface Config {
   smsPerNumberPerDay: number;
   smsPerIpPerHour: number;
   seedDemo: boolean;
+  /** SEED_STORIES: how many stories each seed plays instead of its `count` (null: the count). */
+  seedStories: number | null;
   /** Self-service registration from the sign-in page (off unless enabled). */
   registerEnabled: boolean;
   /** Optional identity providers, off until configured. */
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsPerNumberPerDay: int(env, 'SMS_PER_NUMBER_PER_DAY', 10),
     smsPerIpPerHour: int(env, 'SMS_PER_IP_PER_HOUR', 20),
     seedDemo: env.SEED_DEMO !== '0',
+    seedStories: env.SEED_STORIES ? Math.max(0, Math.floor(int(env, 'SEED_STORIES', 0))) : null,
     registerEnabled: env.REGISTER_ENABLED === '1',
     feishuTokenUrl: env.FEISHU_TOKEN_URL || '',
     feishuUserUrl: env.FEISHU_USER_URL || '',
@@ -199,6 +202,7 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['LOGIN_IP_MAX_FAILURES', '30', '同一地址 10 分钟内允许的失败次数'],
   ['SMS_PER_NUMBER_PER_MINUTE / SMS_PER_NUMBER_PER_DAY / SMS_PER_IP_PER_HOUR', '1 / 10 / 20', '短信验证码发送频率上限（每号码每分钟、每天，每地址每小时）'],
   ['SEED_DEMO', '1', '首次启动写入演示数据（0 关闭）'],
+  ['SEED_STORIES', '(空)', '演示业务数据剧本（schemas/<模块>/seeds）每个剧本播放的故事数，为空时按剧本的 count'],
   ['REGISTER_ENABLED', '0', '允许在登录页自助注册（1 开启）'],
   ['FEISHU_TOKEN_URL / FEISHU_USER_URL / FEISHU_APP_ID / FEISHU_APP_SECRET', '(空)', '飞书式登录的身份提供方'],
   ['CAS_PREFIX', '(空)', 'CAS 单点登录服务地址'],

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
-import { createContext } from './bootstrap.js';
+import { createContext, playDeferredStories } from './bootstrap.js';
 import { DEMO_PASSWORD, NAMED_USERS, ROLES } from './db/seed-data.js';
 import { serve } from './serve.js';
 
@@ -15,7 +15,7 @@ async function main() {
     }
     throw err;
   }
-  const ctx = await createContext(cfg);
+  const ctx = await createContext(cfg, undefined, { deferStories: true });
   // Development: an edited definition shows on the next page open, without a restart.
   const server = await serve(ctx, { port: cfg.port, host: cfg.host, watch: !cfg.production });
   const close = async () => {
@@ -38,6 +38,7 @@ async function main() {
       lines.push(`  ${u.username.padEnd(10)} ${u.realname}（${u.roles.map(roleName).join('、')}）`);
   }
   console.log(lines.join('\n') + '\n');
+  playDeferredStories(ctx).catch((err) => console.error('演示业务数据未能播放：', err instanceof Error ? err.message : err));
 }
 
 main().catch((err) => {

@@ -20,6 +20,8 @@ export interface FormulaField {
   type: string;
   scale?: number;
   formula?: string;
+  /** Computed when read (never stored): see applyLiveFields. */
+  live?: boolean;
 }
 
 export interface CompiledFormula {
@@ -31,6 +33,8 @@ export interface CompiledFormula {
   reads: string[];
   /** Whether it rolls up child rows (sum/count/min/max over a child entity). */
   rollup: boolean;
+  /** A `live` field: computed on read, stored empty. */
+  live: boolean;
 }
 
 export interface FormulaPlan {
@@ -90,6 +94,7 @@ export function formulaPlan(fields: readonly FormulaField[]): FormulaPlan {
         scale: resultScale(f),
         reads: deps.fields,
         rollup: deps.children.length > 0,
+        live: f.live === true,
       };
     });
   const cycle = formulaCycle(compiled);
@@ -126,7 +131,18 @@ export function applyFormulas<T extends FormulaRow>(
   const out = row as FormulaRow;
   for (const c of plan.ordered) {
     if (which === 'row' && c.rollup) continue;
-    out[c.field] = evaluateFormula(c.ast, out, children, c.scale);
+    // A live field is never stored: a write keeps it empty whatever the client sent.
+    out[c.field] = c.live ? null : evaluateFormula(c.ast, out, children, c.scale);
   }
+  return row;
+}
+
+/**
+ * Computes the `live` fields of a stored row in place (lists, detail, export) and returns it; they may
+ * read stored fields and each other (in order), and use today's date (daysSince).
+ */
+export function applyLiveFields<T extends FormulaRow>(plan: FormulaPlan, row: T): T {
+  const out = row as FormulaRow;
+  for (const c of plan.ordered) if (c.live) out[c.field] = evaluateFormula(c.ast, out, {}, c.scale);
   return row;
 }

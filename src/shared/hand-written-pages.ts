@@ -20,3 +20,10 @@ export const HAND_WRITTEN_PAGES = [
 export const isHandWrittenPage = (component: string): boolean =>
   HAND_WRITTEN_FOLDERS.some((f) => component.startsWith(f)) ||
   (HAND_WRITTEN_PAGES as readonly string[]).includes(component);
+
+/** The menu component that opens a dashboard definition by code: its url is /dashboard/<code>. */
+export const DASHBOARD_VIEW = 'dashboard/View';
+
+/** The dashboard code of a dashboard/View url (/dashboard/erp → erp), or null. */
+export const dashboardCodeOf = (url: string): string | null =>
+  /^\/dashboard\/([a-z][a-z0-9_]{0,63})$/.exec(url)?.[1] ?? null;

@@ -2401,7 +2401,7 @@ export interface StatDefinition {
    */
   measures: StatMeasure[];
   /**
-   * Fixed filters in the list query language, as the list API takes them: { "status": "1" }, { "type": "1,2" } with a rule prefix, { "createTime_begin": "2026-01-01" }.
+   * Fixed filters in the list query language, as the list API takes them: { "status": "1" }, { "type": "1,2" } with a rule prefix, { "createTime_begin": "2026-01-01" }; a value $today, $today-N or $today+N is today's date on the configured time zone's calendar moved by N days ({ "dueDate_end": "$today-1" }: overdue).
    */
   filters?: {
     [k: string]: string | number;

@@ -15,8 +15,14 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The real production server (built console + API) on a fresh SQLite database and a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The real production server (built console + API) on a fresh SQLite database and a free port; with
+ * `schemasDir`, on those definitions instead of the shipped ones (a platform test's fixture module).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  schemasDir?: string,
+): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-e2e-'));
   const cfg = loadConfig({
     NODE_ENV: 'test',
@@ -24,9 +30,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_PASSES: '1',
     LOG_LEVEL: 'warn',
+    // A few demo stories per seed (schemas/<module>/seeds): the full story count takes minutes to play.
+    SEED_STORIES: '3',
     ...env,
   });
-  const ctx = await createContext(cfg);
+  const ctx = await createContext(cfg, schemasDir);
   const server = await serve(ctx, { port: 0, host: '127.0.0.1', watch: false, logger: false });
   return {
     url: `http://127.0.0.1:${server.port}`,
@@ -81,7 +89,9 @@ export interface BrowserSuite {
  * context opened through the suite). With `failureShots`, a failing test leaves a screenshot of the
  * latest opened page, named `<failureShots>-<first nameChars characters of the test name>`.
  */
-export function useBrowserSuite(options: { failureShots?: string; nameChars?: number } = {}): BrowserSuite {
+export function useBrowserSuite(
+  options: { failureShots?: string; nameChars?: number; schemas?: () => string } = {},
+): BrowserSuite {
   const { failureShots, nameChars = 20 } = options;
   let running: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -90,7 +100,7 @@ export function useBrowserSuite(options: { failureShots?: string; nameChars?: nu
   const errors: string[] = [];
 
   beforeAll(async () => {
-    running = await startServer();
+    running = await startServer({}, options.schemas?.());
     browser = await launchBrowser();
   });
 

@@ -14,7 +14,7 @@ const API = '/online/cgform/api';
 function schemasWithChildDicts(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-child-dicts-'));
   fs.cpSync('schemas', dir, { recursive: true });
-  const file = path.join(dir, 'entities/erp_repair_part.json');
+  const file = path.join(dir, 'modules/erp/entities/erp_repair_part.json');
   const part = JSON.parse(fs.readFileSync(file, 'utf8'));
   part.fields.push(
     { name: 'grade', title: '配件等级', type: 'string', length: 2, dictCode: 'erp_customer_level' },

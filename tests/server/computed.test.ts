@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
 import { multipartForm } from './multipart-form.js';
-import { refreshParentsOf } from '../../src/server/modules/online/computed.js';
+import type { FastifyRequest } from 'fastify';
+import { afterWrite } from '../../src/server/modules/online/derived-updates.js';
 import { entityModel } from '../../src/server/modules/online/entity-model.js';
 import { insertRecords, type AnyDb } from '../../src/server/modules/online/entity-records.js';
 
@@ -142,9 +143,11 @@ describe.each(DIALECTS)('computed fields on $name', ({ url }) => {
     if (!child) throw new Error('no part entity');
     const session = { username: 'admin', tenantId: 1 } as Parameters<typeof insertRecords>[3];
     const rows = [{ repairOrder: id, name: '乙', quantity: 3, price: 0.1, amount: 0.3, sortNo: 2 }];
+    // The writer as the engine sees it: who (history, automatic transitions) and from where.
+    const writer = { user: () => session, session, ip: '127.0.0.1' } as unknown as FastifyRequest;
     await (t.ctx.db.kysely as unknown as AnyDb).transaction().execute(async (trx) => {
-      await insertRecords(trx, t.ctx, entityModel(child), session, rows);
-      await refreshParentsOf(trx, t.ctx, child, rows);
+      const ids = await insertRecords(trx, t.ctx, entityModel(child), session, rows);
+      await afterWrite(trx, t.ctx, writer, PART, ids);
     });
     expect(await stored(id)).toMatchObject({ partsTotal: 2.3, total: 3.3 });
   });

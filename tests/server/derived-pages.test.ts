@@ -209,6 +209,8 @@ describe('pages derived from their entity', () => {
       'price',
       'responsible',
       'warrantyEnd',
+      'customerId',
+      'orderId',
     ]);
     expect(equipment.columns?.find((c) => c.dataIndex === 'department')).toMatchObject({
       width: 150,

@@ -49,6 +49,9 @@ export async function createTestApp(
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_PASSES: '1',
     LOG_LEVEL: 'silent',
+    // Seeds add their fixed records (catalogues) but play no story unless a test asks: test databases stay
+    // quick to create and hold only the demo rows the tests name.
+    SEED_STORIES: '0',
     ...env,
   });
   const ctx = await createContext(cfg, opts.schemasDir);

@@ -60,13 +60,17 @@ describe.each(DIALECTS)('workflow transitions on $name', ({ url }) => {
   });
   afterAll(async () => t?.close());
 
-  it('starts a new record in the initial state whatever the add sends, and ignores the state on edit', async () => {
+  it('starts a new record in the initial state whatever the add sends; an edit may not change the state', async () => {
     // The nurse adds (her records are in her department; the organisation manager sees them too).
     const id = await addOrder(lina, { status: '3' });
     expect((await stored(id)).status).toBe('1');
-    await ok(await t.call({ method: 'PUT', url: `${API}/form/${ORDER}`, token: wangfang, payload: { id, status: '3', fault: '改了故障' } }));
-    const row = await stored(id);
-    expect(row).toMatchObject({ status: '1', fault: '改了故障' });
+    const refused = await t.call({ method: 'PUT', url: `${API}/form/${ORDER}`, token: wangfang, payload: { id, status: '3', fault: '改了故障' } });
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused).message).toBe('状态只能通过流转操作变更');
+    expect(await stored(id)).toMatchObject({ status: '1', fault: '监护仪黑屏' });
+    // A form sends the loaded state back unchanged: that is fine.
+    await ok(await t.call({ method: 'PUT', url: `${API}/form/${ORDER}`, token: wangfang, payload: { id, status: '1', fault: '改了故障' } }));
+    expect(await stored(id)).toMatchObject({ status: '1', fault: '改了故障' });
   });
 
   it('answers the transitions each caller may fire now, and the state colour', async () => {

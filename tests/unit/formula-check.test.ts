@@ -16,11 +16,12 @@ describe('formula fields in schemas:check', () => {
       `${at}:10:60: /fields/3/formula: 公式中的字段 "bonus" 不存在`,
       `${at}:11:62: /fields/4/formula: 公式中的字段 "note" 不是数字类型`,
       `${at}:12:41: /fields/5/type: 计算字段（formula）的类型必须是 int、bigint 或 decimal`,
-      `${at}:13:62: /fields/6/formula: 实体 "calc_other" 不是 calc_order 的子表（子表需以 parent 声明本实体）`,
-      `${at}:14:59: /fields/7/formula: 公式中的子表实体 "calc_ghost" 不存在`,
-      `${at}:15:68: /fields/8/formula: 子表 calc_line 的字段 "name" 不是数字类型`,
-      `${at}:15:68: /fields/8/formula: 子表 calc_line 没有字段 "price2"`,
       `${at}:16:60: /fields/9/formula: 计算字段循环引用：cycleA → cycleB → cycleA`,
+      // Roll-ups (rollup-problems.ts): what they read must point at this entity.
+      `${at}:13:62: /fields/6/formula: 实体 "calc_other" 既不是 calc_order 的子表，也没有引用 calc_order 的字段，无法汇总`,
+      `${at}:14:59: /fields/7/formula: 公式中汇总的实体 "calc_ghost" 不存在`,
+      `${at}:15:68: /fields/8/formula: 实体 calc_line 的字段 "name" 不是数字类型`,
+      `${at}:15:68: /fields/8/formula: 实体 calc_line 没有字段 "price2"`,
     ]);
   });
 

@@ -17,6 +17,8 @@ import { refSelect } from './ref-select';
 import { children } from './children';
 import { workflow } from './workflow';
 import { history } from './history';
+import { track } from './track';
+import { derive } from './derive';
 
 export const t = {
   common,
@@ -34,5 +36,7 @@ export const t = {
   children,
   workflow,
   history,
+  track,
+  derive,
 } as const;
 export type Messages = typeof t;

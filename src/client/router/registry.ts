@@ -2,6 +2,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyPage, type AnyComponent, type Loader } from './lazy';
 import { normaliseComponent } from './menu-routes';
 import { ACCOUNT_CENTRE_COMPONENT } from '../pages/account/path';
+import { TRACK_COMPONENT } from '../renderer/track/track-path';
 
 export type ResolvedComponent = LazyExoticComponent<AnyComponent> | ComponentType<Record<string, never>>;
 export type ComponentResolver = (component: string) => LazyExoticComponent<AnyComponent> | ResolvedComponent | null;
@@ -9,6 +10,8 @@ export type ComponentResolver = (component: string) => LazyExoticComponent<AnyCo
 /** Hand-written pages the shell owns (DESIGN §2); every other name goes to the registered resolvers. */
 const BUILT_IN: Record<string, Loader> = {
   'dashboard/Analysis': () => import('../pages/dashboard/AnalysisPage'),
+  // A dashboard definition by code (menu url /dashboard/<code>).
+  'dashboard/View': () => import('../pages/dashboard/DashboardPage'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),
@@ -16,6 +19,7 @@ const BUILT_IN: Record<string, Loader> = {
   'result/Success': () => import('../pages/result/SuccessPage'),
   'result/Error': () => import('../pages/result/ErrorPage'),
   [ACCOUNT_CENTRE_COMPONENT]: () => import('../pages/account/AccountCentrePage'),
+  [TRACK_COMPONENT]: () => import('../renderer/track/TrackPage'),
   // Popup report list screens (/online/cgreport/:code) and the report designer's demos.
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('../pages/report/ReportListPage'),
   OnlineReport: () => import('../pages/report/ReportListPage'),

@@ -2,6 +2,7 @@ import { HOME_PATH } from '../config/constants';
 import { t } from '../locale/zh-CN';
 import { EXCEPTION_TYPES } from '../pages/exception/types';
 import { ACCOUNT_CENTRE_COMPONENT, ACCOUNT_CENTRE_PATH } from '../pages/account/path';
+import { TRACK_COMPONENT, TRACK_ROUTE } from '../renderer/track/track-path';
 import type { FlatRoute, RouteMeta } from './menu-routes';
 
 const meta = (title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
@@ -35,6 +36,8 @@ export function staticLayoutRoutes(): FlatRoute[] {
     page('/result/success', 'result/Success', s.resultSuccess),
     page('/result/fail', 'result/Error', s.resultFail),
     page(ACCOUNT_CENTRE_PATH, ACCOUNT_CENTRE_COMPONENT, t.account.title),
+    // A record's tracking screen (entity `track`); the page names its tab after the record.
+    page(TRACK_ROUTE, TRACK_COMPONENT, t.track.pageTitle),
   ];
 }
 

@@ -6,6 +6,7 @@ import { positionOf, type SourcePosition } from './json-locations.js';
 import { statProblems } from './stat-problems.js';
 import { ajvProblems, loadMetaSchemas, type DefinitionProblem } from './meta-validation.js';
 import { dashboardProblems } from './dashboard-refs.js';
+import { seedProblems } from './seed-problems.js';
 
 export type { DefinitionProblem };
 
@@ -71,6 +72,7 @@ export function checkDefinitions(root = DEFAULT_SCHEMAS_DIR, opts: { metaDir?: s
   problems.push(...crossReferenceProblems(valid, defs, meta, show));
   problems.push(...statProblems(valid, defs, show));
   problems.push(...dashboardProblems(valid, defs, show));
+  problems.push(...seedProblems(valid, defs, show));
   problems.push(...derivedPageProblems(valid, defs.entities, show));
   locate(problems, new Map(files.map((f) => [show(f.file), f.positions])));
   // Grouped by file (stable: each file's problems keep their order).

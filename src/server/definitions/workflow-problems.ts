@@ -1,9 +1,10 @@
 import type { DictDef, EntityDefinition } from '../../shared/schema-types.js';
+import { conditionProblems } from './formula-problems.js';
 
 /**
  * What is wrong with an entity's workflow (EntityWorkflow): the state field must exist and have a
  * dictionary, every state named must be an item of it, each transition's permission must be declared
- * in a menu, requires and sets must name fields, keys must be unique. Each as [path, message].
+ * in a menu, requires and sets must name fields, keys must be unique, an `auto` condition must be valid. Each as [path, message].
  */
 export function workflowProblems(
   e: EntityDefinition,
@@ -44,6 +45,8 @@ export function workflowProblems(
       if (!names.has(n)) out.push([at('sets', n), `字段 "${n}" 不存在`]);
       else if (n === wf.field) out.push([at('sets', n), '状态字段只由 to 设置']);
     }
+    // An automatic transition's condition reads the record's own fields (formula syntax).
+    if (t.auto !== undefined) for (const message of conditionProblems(e, t.auto)) out.push([at('auto'), message]);
     if (t.notify?.userField && !names.has(t.notify.userField))
       out.push([at('notify', 'userField'), `字段 "${t.notify.userField}" 不存在`]);
   });

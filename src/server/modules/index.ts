@@ -28,6 +28,7 @@ import { statRoutes } from './stats/routes.js';
 import { uploadRoutes } from './upload/routes.js';
 import { logRoutes } from './log/routes.js';
 import { historyRoutes } from './history/routes.js';
+import { trackRoutes } from './track/routes.js';
 
 /** Every API module, registered under the API base path. One folder per domain. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -60,4 +61,5 @@ export const apiModules: FastifyPluginAsync[] = [
   uploadRoutes,
   logRoutes,
   historyRoutes,
+  trackRoutes,
 ];

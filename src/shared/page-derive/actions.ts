@@ -1,5 +1,7 @@
 import type { EntityDefinition, PageApis, PageToolbar, RowActions } from '../schema-types.js';
 import { derivedPages as L } from '../../client/locale/derived-pages.js';
+import { derivePushDownActions } from './push-down.js';
+import { deriveTrackActions } from './track.js';
 import { deriveTransitionActions } from './transitions.js';
 
 const API = '/online/cgform/api';
@@ -31,11 +33,12 @@ export const deriveToolbar = (code: string): PageToolbar => ({
 });
 
 export const deriveRowActions = (entity: EntityDefinition): RowActions => {
-  const transitions = deriveTransitionActions(entity);
+  // Workflow transitions, then push-downs (下推), then 跟踪.
+  const custom = [...deriveTransitionActions(entity), ...derivePushDownActions(entity), ...deriveTrackActions(entity)];
   return {
     edit: { permission: `${entity.code}:edit` },
     detail: true,
     delete: { permission: `${entity.code}:delete`, confirm: L.deleteConfirm(entity.name) },
-    ...(transitions.length ? { custom: transitions } : {}),
+    ...(custom.length ? { custom } : {}),
   };
 };

@@ -11,8 +11,10 @@ export const DEFAULT_COLUMN_WIDTH = 120;
  * pinned 操作 column at 1280 px; the server still sorts any field not marked sortable: false.
  */
 const showsSorter = (f: EntityField) =>
-  f.sortable === true ||
-  (f.sortable !== false && (isNumeric(f) || f.type === 'date' || f.type === 'datetime' || !!f.numbering));
+  // A live field is computed after the query (never stored): the server cannot sort by it.
+  !f.live &&
+  (f.sortable === true ||
+    (f.sortable !== false && (isNumeric(f) || f.type === 'date' || f.type === 'datetime' || !!f.numbering)));
 
 /** The list column of one field: title, width, sorter, dictionary text, date/number format. */
 export function fieldColumn(f: EntityField): PageColumn {

@@ -10,6 +10,7 @@ import type {
 import { DEFAULT_SCALE, DEFAULT_STRING_LENGTH } from '../entity-record.js';
 import { PATTERN_PRESETS, isPreset, rulePattern } from '../validate-presets.js';
 import { derivedPages as L } from '../../client/locale/derived-pages.js';
+import { formulaDependencies, parseFormula } from '../formula.js';
 import { childEntities, isNumeric, mergeDeep, pickerView } from './fields.js';
 
 type Node = FormSchema & { 'x-compute'?: string };
@@ -123,6 +124,15 @@ export const pickSelect = (child: EntityDefinition, pick: string): Node => ({
   'x-component-props': { entity: child.code, field: pick, mode: 'multiple' },
 });
 
+/** Whether a formula rolls up an entity that is not one of the form's child tables. */
+function rollsUpOthers(formula: string, tables: ReadonlySet<string>): boolean {
+  try {
+    return formulaDependencies(parseFormula(formula)).children.some((c) => !tables.has(c.entity));
+  } catch {
+    return false;
+  }
+}
+
 /** The add/edit form: every field in entity order, then one ChildTable (or junction picker) per child entity; overrides merged. */
 export function deriveForm(
   entity: EntityDefinition,
@@ -131,8 +141,15 @@ export function deriveForm(
 ): PageForm {
   const { fields: fieldOverrides = {}, ...settings } = over;
   const properties: Record<string, FormSchema> = {};
-  for (const f of entity.fields) properties[f.name] = mergeDeep(formField(entity, f), fieldOverrides[f.name]);
   const children = childEntities(entity, entities);
+  const tables = new Set(children.map((c) => c.code));
+  for (const f of entity.fields) {
+    const node = formField(entity, f);
+    // A roll-up over rows the form does not hold (an entity referring to this one) is not recomputed
+    // while editing: the form shows the value the server stored.
+    if (node['x-compute'] && rollsUpOthers(node['x-compute'], tables)) delete node['x-compute'];
+    properties[f.name] = mergeDeep(node, fieldOverrides[f.name]);
+  }
   for (const child of children)
     properties[child.code] = mergeDeep(
       child.parent?.pick ? pickSelect(child, child.parent.pick) : childTable(child),

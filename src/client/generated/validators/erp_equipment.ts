@@ -27,6 +27,8 @@ const schema11 = {
     responsible: { type: 'string', maxLength: 50 },
     manufacturer: { type: 'string', maxLength: 100 },
     warrantyEnd: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    customerId: { type: 'string', maxLength: 32 },
+    orderId: { type: 'string', maxLength: 32 },
     remark: { type: 'string', maxLength: 100000 },
   },
   required: ['name', 'serialNo', 'status'],
@@ -522,16 +524,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.remark !== undefined) {
-      let data12 = data.remark;
+    if (data.customerId !== undefined) {
+      let data12 = data.customerId;
       if (typeof data12 === 'string') {
-        if (func2(data12) > 100000) {
+        if (func2(data12) > 32) {
           const err29 = {
-            instancePath: instancePath + '/remark',
-            schemaPath: '#/properties/remark/maxLength',
+            instancePath: instancePath + '/customerId',
+            schemaPath: '#/properties/customerId/maxLength',
             keyword: 'maxLength',
-            params: { limit: 100000 },
-            message: 'must NOT have more than 100000 characters',
+            params: { limit: 32 },
+            message: 'must NOT have more than 32 characters',
           };
           if (vErrors === null) {
             vErrors = [err29];
@@ -542,8 +544,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err30 = {
-          instancePath: instancePath + '/remark',
-          schemaPath: '#/properties/remark/type',
+          instancePath: instancePath + '/customerId',
+          schemaPath: '#/properties/customerId/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -556,8 +558,76 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.orderId !== undefined) {
+      let data13 = data.orderId;
+      if (typeof data13 === 'string') {
+        if (func2(data13) > 32) {
+          const err31 = {
+            instancePath: instancePath + '/orderId',
+            schemaPath: '#/properties/orderId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 32 },
+            message: 'must NOT have more than 32 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      } else {
+        const err32 = {
+          instancePath: instancePath + '/orderId',
+          schemaPath: '#/properties/orderId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.remark !== undefined) {
+      let data14 = data.remark;
+      if (typeof data14 === 'string') {
+        if (func2(data14) > 100000) {
+          const err33 = {
+            instancePath: instancePath + '/remark',
+            schemaPath: '#/properties/remark/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100000 },
+            message: 'must NOT have more than 100000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+      } else {
+        const err34 = {
+          instancePath: instancePath + '/remark',
+          schemaPath: '#/properties/remark/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err31 = {
+    const err35 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -565,9 +635,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err31];
+      vErrors = [err35];
     } else {
-      vErrors.push(err31);
+      vErrors.push(err35);
     }
     errors++;
   }
@@ -651,6 +721,25 @@ const entity = {
     },
     { name: 'manufacturer', title: '生产厂家', type: 'string', length: 100 },
     { name: 'warrantyEnd', title: '保修截止日期', type: 'date' },
+    {
+      name: 'customerId',
+      title: '安装客户',
+      type: 'string',
+      length: 32,
+      index: true,
+      query: 'single',
+      width: 180,
+      ref: { entity: 'erp_customer', display: 'name', search: ['customerNo'], onDelete: 'setNull' },
+    },
+    {
+      name: 'orderId',
+      title: '来源订单',
+      type: 'string',
+      length: 32,
+      index: true,
+      width: 160,
+      ref: { entity: 'erp_sales_order', display: 'orderNo', onDelete: 'setNull' },
+    },
     { name: 'remark', title: '备注', type: 'text', list: false, sortable: false },
   ],
 };

@@ -1,31 +1,61 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Select } from 'antd';
+import { Select, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../locale/zh-CN';
+import { trackPath } from '../../renderer/track/track-path';
 import { searchableEntries, type MenuEntry } from './menu-tree';
 import { openEntry } from './NavMenu';
+import { useDocumentSearch } from './useDocumentSearch';
 
-/** Header menu search: hidden and layout-only entries are skipped; external entries open a new window. */
+/** Option values of found documents: a prefix no menu key has. */
+const DOC = 'doc:';
+
+/**
+ * Header search: menu entries (hidden and layout-only ones skipped; external ones open a new window) and
+ * documents by number (单号), which open their tracking screen.
+ */
 export function MenuSearch({ entries }: { entries: MenuEntry[] }) {
   const navigate = useNavigate();
   const [value, setValue] = useState<string | null>(null);
+  const [keyword, setKeyword] = useState('');
   const pages = useMemo(() => searchableEntries(entries), [entries]);
-  const options = useMemo(() => pages.map((e) => ({ value: e.key, label: e.title })), [pages]);
+  const docs = useDocumentSearch(keyword);
+  const options = useMemo((): SelectProps['options'] => {
+    const menus = pages.map((e) => ({ value: e.key, label: e.title }));
+    if (docs.length === 0) return menus;
+    return [
+      { label: t.track.search.menus, options: menus },
+      {
+        label: t.track.search.documents,
+        options: docs.map((d) => ({ value: `${DOC}${d.code}/${d.id}`, label: t.track.search.document(d.entityName, d.label), doc: true })),
+      },
+    ];
+  }, [pages, docs]);
   return (
     <Select
       className="shell-menu-search"
       showSearch
       allowClear
       value={value}
-      placeholder={t.shell.layout.menuSearch}
+      placeholder={t.track.search.placeholder}
       aria-label={t.shell.layout.menuSearch}
       suffixIcon={<SearchOutlined />}
       options={options}
-      optionFilterProp="label"
-      popupMatchSelectWidth={240}
+      // Documents are found by the server (a prefix of their number); menus by their title here.
+      filterOption={(input, option) =>
+        !!option && ('doc' in option || String(option.label ?? '').toLowerCase().includes(input.toLowerCase()))
+      }
+      onSearch={setKeyword}
+      popupMatchSelectWidth={280}
       onChange={(key: string | null) => {
         setValue(null);
+        setKeyword('');
+        if (key?.startsWith(DOC)) {
+          const [code, id] = key.slice(DOC.length).split('/');
+          navigate(trackPath(code, id));
+          return;
+        }
         const entry = pages.find((e) => e.key === key);
         if (entry) openEntry(entry, navigate);
       }}

@@ -55,6 +55,14 @@ export function runTabCommand(command: TabCommand, key: string, home: TabItem): 
   return result;
 }
 
+/** Names a tab after what its page shows (a record's number, known once it is loaded). */
+export function renameTab(key: string, title: string): void {
+  useTabs.setState((s) => {
+    const tab = s.tabs.find((x) => x.key === key);
+    if (tab) tab.title = title;
+  });
+}
+
 export function refreshTab(key: string): void {
   useTabs.setState((s) => {
     s.refresh[key] = (s.refresh[key] ?? 0) + 1;

@@ -1,6 +1,6 @@
 import type { Field, GeneralField } from '@formily/core';
 import { evaluateFormula, parseFormula, type FormulaNode } from '../../../shared/formula';
-import { applyFormulas, formulaPlan, type FormulaField } from '../../../shared/formula-plan';
+import { applyFormulas, applyLiveFields, formulaPlan, type FormulaField } from '../../../shared/formula-plan';
 
 /**
  * Live computed fields in forms (`x-compute`, entity `formula`): the same parser and decimal arithmetic
@@ -49,6 +49,7 @@ export function computeRow<T extends Record<string, unknown>>(fields: readonly F
   const plan = formulaPlan(fields);
   if (plan.ordered.length === 0) return row;
   // Roll-ups need the row's own children: a child table row has none, so only row formulas apply.
-  const next = applyFormulas(plan, { ...row } as Record<string, unknown>, {}, 'row');
+  // Live fields (never stored) are shown as they would read now.
+  const next = applyLiveFields(plan, applyFormulas(plan, { ...row } as Record<string, unknown>, {}, 'row'));
   return plan.ordered.some((c) => next[c.field] !== row[c.field]) ? (next as T) : row;
 }

@@ -22,7 +22,7 @@ interface ChangeEntry {
 }
 
 const PAGE_SIZE = 10;
-const ACTION_COLORS: Record<string, string> = {
+export const ACTION_COLORS: Record<string, string> = {
   add: 'green',
   edit: 'blue',
   delete: 'red',

@@ -50,3 +50,5 @@ registerActionPart('SubList', () => import('./SubList'));
 registerActionPart('LabelPicker', () => import('./LabelPicker'));
 registerAsidePart('DepartTreeFilter', () => import('./DepartTreeFilter'));
 registerActionPart('RecycleBin', () => import('../recycle/RecycleBin'));
+registerActionPart('TrackLink', () => import('../track/TrackLink'));
+registerActionPart('DeriveForm', () => import('../derive/DeriveForm'));

@@ -67,6 +67,16 @@ export function ChildTable({ entity, value, onChange, disabled, readOnly }: Chil
       ),
     [fields, entity],
   );
+  // Rows given without their formula columns (a push-down's prefilled rows) get them once the
+  // definition is there; stored rows have them (even empty), so an edit form is left untouched.
+  useEffect(() => {
+    if (!fields || readOnly || !onChange || !value?.length) return;
+    const formulas = fields.filter((f) => f.formula);
+    const next = value.map((r) =>
+      formulas.some((f) => r[f.name] === undefined) ? computeRow(fields, r) : r,
+    );
+    if (next.some((r, i) => r !== value[i])) onChange(next);
+  }, [fields, readOnly, onChange, value]);
   // Formula columns follow their operands as the user types (amount = quantity * price), computed
   // like the server does; the server computes them again on save.
   const recompute = useCallback(

@@ -3,6 +3,10 @@ import type { CleanRecord } from '../../../shared/entity-record.js';
 import type { AppContext } from '../../context.js';
 import { childrenOf, storedChildren, type ChildLink } from '../online/children.js';
 import { saveChildren } from '../online/child-save.js';
+import { afterWrite } from '../online/derived-updates.js';
+import { brokenCheck } from '../online/checks.js';
+import { computeRecord } from '../online/computed.js';
+import { withLiveFields } from '../online/live-fields.js';
 import { describeErrors, recordFromBody, storageModel, type EntityModel } from '../online/entity-model.js';
 import { dbOf, insertRecords, protectRecords, type EntityRow } from '../online/entity-records.js';
 import { refResolvers, resolveRefCells } from '../online/ref-check.js';
@@ -52,7 +56,7 @@ export async function childExportSheets(
     const byParent = new Map<string, EntityRow[]>();
     for (let i = 0; i < parents.length; i += 500) {
       const ids = parents.slice(i, i + 500).map((p) => String(p.id));
-      const stored = await storedChildren(dbOf(ctx), child, ids);
+      const stored = withLiveFields(child.model.entity, await storedChildren(dbOf(ctx), child, ids));
       // Ref text for the child's own refs; the link to the parent stays an id to group rows by.
       const own = {
         ...child.model.entity,
@@ -125,6 +129,10 @@ export function childImport(ctx: AppContext, request: FastifyRequest, parent: En
         // The link is set when the parent is saved; it only has to be there for the rules now.
         const invalid = checker.validate({ ...record, [child.field]: 'pending' });
         const problems = [...cellErrors, ...(invalid.length ? [describeErrors(invalid)] : [])];
+        // A rule of the child's checks is a row error here rather than a refusal of the whole file later.
+        const computed = problems.length ? null : computeRecord(child.model.entity, { ...record });
+        const broken = computed && brokenCheck(child.model.entity, computed);
+        if (broken) problems.push(broken);
         if (problems.length) refused[owner].push(`${where}${problems.join('；')}`);
         else (found[owner][child.model.table] ??= []).push(record);
       }
@@ -142,14 +150,17 @@ export function childImport(ctx: AppContext, request: FastifyRequest, parent: En
 
   async function insert(records: CleanRecord[]) {
     const session = request.user();
-    for (const record of records)
-      await dbOf(ctx)
+    for (const record of records) {
+      const derived = await dbOf(ctx)
         .transaction()
         .execute(async (trx) => {
           const [id] = await insertRecords(trx, ctx, parent, session, [record]);
           await saveChildren(trx, ctx, request, parent, id, children.get(record) ?? {}, 'add');
           await recordInserted(trx, request, parent, [id], 'import');
+          return afterWrite(trx, ctx, request, parent.entity.code, [id]);
         });
+      await derived.notify();
+    }
   }
 
   return { active: links.length > 0, prepare, insert, errors: () => [...errors] };

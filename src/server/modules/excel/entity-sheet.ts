@@ -16,7 +16,9 @@ import { dbOf, insertRecords, type EntityRow } from '../online/entity-records.js
 import { recordInserted } from '../history/entity-snapshot.js';
 import { refResolvers, resolveRefCells } from '../online/ref-check.js';
 import { childImport } from './child-sheets.js';
-import { computeRecord, refreshParentsOf } from '../online/computed.js';
+import { computeRecord } from '../online/computed.js';
+import { afterWrite } from '../online/derived-updates.js';
+import { brokenCheck } from '../online/checks.js';
 import type { ImportTarget, PreparedRow } from './import-engine.js';
 import { cellDateText, type CellScalar, type SheetColumn, type SheetRow } from './workbook.js';
 
@@ -128,6 +130,9 @@ export function entityImportTarget(
         const record = computeRecord(entity, recordFromBody(model, values, 'add'));
         const invalid = checker.validate(record);
         if (invalid.length) errors.push(describeErrors(invalid));
+        // A row breaking one of the entity's checks is a row error with the rule's message.
+        const broken = errors.length ? null : brokenCheck(entity, record);
+        if (broken) errors.push(broken);
         return errors.length ? { errors } : { record };
       });
       await markDuplicates(ctx, model, session.tenantId, prepared);
@@ -138,13 +143,16 @@ export function entityImportTarget(
       // A parent with child levels is saved with its children, one transaction per parent.
       if (details.active) await details.insert(records);
       else
-        await dbOf(ctx)
-          .transaction()
-          .execute(async (trx) => {
-            await recordInserted(trx, request, model, await insertRecords(trx, ctx, model, session, records), 'import');
-            // Child rows imported on their own change their parents' roll-ups.
-            await refreshParentsOf(trx, ctx, entity, records);
-          });
+        await (
+          await dbOf(ctx)
+            .transaction()
+            .execute(async (trx) => {
+              const ids = await insertRecords(trx, ctx, model, session, records);
+              await recordInserted(trx, request, model, ids, 'import');
+              // Roll-ups reading the rows (a child sheet imported on its own: its parents), checks, automatic transitions.
+              return afterWrite(trx, ctx, request, code, ids);
+            })
+        ).notify();
       request.log.info({ entity: code, rows: records.length, by: session.userId }, 'online records imported');
     },
   };

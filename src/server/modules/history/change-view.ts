@@ -24,7 +24,8 @@ export type Subject =
   | { kind: 'entity'; table: string; model: EntityModel }
   | { kind: 'system'; table: string; spec: SystemTable };
 
-const text = (row: EntityRow, field: string): string | null => {
+/** A value as a person reads it: its dictionary or ref text when it has one. */
+export const text = (row: EntityRow, field: string): string | null => {
   const shown = row[`${field}_dictText`] ?? row[field];
   if (shown === null || shown === undefined || shown === '') return null;
   if (Array.isArray(shown)) return shown.join(',');

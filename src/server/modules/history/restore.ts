@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { formatDateTime } from '../../../shared/time.js';
 import { ApiError, bizError, noPermission } from '../../http/errors.js';
 import { childrenOf } from '../online/children.js';
+import { afterWrite } from '../online/derived-updates.js';
 import { entityModel, type EntityModel } from '../online/entity-model.js';
 import { assertUnique, dbOf, fieldValues, type AnyDb, type EntityRow } from '../online/entity-records.js';
 import { entityAccess } from '../online/routes.js';
@@ -61,11 +62,14 @@ export async function restoreDeleted(request: FastifyRequest, logId: string): Pr
   const id = String(snap.id);
   if (await db.selectFrom(model.table).select(sql.ref('id').as('id')).where(sql.ref('id'), '=', id).executeTakeFirst())
     throw bizError('该记录已存在（已还原过），无需再次还原');
-  await db.transaction().execute(async (trx) => {
+  const derived = await db.transaction().execute(async (trx) => {
     await assertStillUnique(trx, request, model, snap);
     await insertSnapshot(trx, request, model, snap);
     await recordInserted(trx, request, model, [id], 'restore');
+    // The record counts again in the roll-ups that read it (and must keep their checks).
+    return afterWrite(trx, ctx, request, entity.code, [id]);
   });
+  await derived.notify();
   request.log.info({ entity: entity.code, id, by: request.user().userId }, 'online record restored');
   return id;
 }

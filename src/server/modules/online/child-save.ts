@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError, badRequest } from '../../http/errors.js';
 import { keepStoredValues, sensitiveFields } from '../../lib/sensitive.js';
 import { childrenOf, storedChildren, type ChildLink } from './children.js';
-import { computeRecord, refreshRollups } from './computed.js';
+import { computeRecord, refreshComputed } from './computed.js';
 import { describeErrors, recordFromBody, type EntityModel } from './entity-model.js';
 import {
   assertUnique,
@@ -17,6 +17,7 @@ import {
 } from './entity-records.js';
 import { unknownDictValues } from './known-values.js';
 import { unknownRefs } from './ref-check.js';
+import { assertChecks } from './checks.js';
 import { pickedRows, type PickLink } from './ref-many.js';
 
 /** The scope columns a child row copies from its parent row (those the child declares). */
@@ -82,6 +83,7 @@ async function prepareRows(
           ...(await unknownRefs(request, model, record, before, { db: trx, skip: child.field })),
         ];
         if (errors.length) throw badRequest(describeErrors(errors));
+        assertChecks(model.entity, record);
         await assertUnique(trx, model, request.user(), record, id ?? undefined);
         return { id, record };
       }),
@@ -133,7 +135,8 @@ export async function assertChildDictValues(
  * Saves the child tables sent with a parent add or edit, inside the parent's transaction (`trx`): rows
  * without id are added (linked to the parent, with its tenant and department, position = index), rows
  * with id are edited (they must be this parent's), stored rows left out are deleted. A table whose key is
- * absent is left as it is on edit (and empty on add). Then the parent's roll-ups are recomputed.
+ * absent is left as it is on edit (and empty on add). Then the parent's roll-ups are recomputed (what
+ * else reads the rows is the caller's afterWrite).
  */
 export async function saveChildren(
   trx: AnyDb,
@@ -179,5 +182,6 @@ export async function saveChildren(
     }
     if (added.length) await insertRecords(trx, ctx, child.model, session, added, Date.now(), inherited);
   }
-  await refreshRollups(trx, ctx, parent, [parentId]);
+  // The parent's own roll-ups now, so its history snapshot holds them; afterWrite goes on from there.
+  await refreshComputed(trx, ctx.defs, parent, [parentId]);
 }

@@ -8,6 +8,7 @@ import { attachDictText } from '../../lib/dict-text.js';
 import { entityModel, type EntityModel } from './entity-model.js';
 import { dbOf, protectRecords, type AnyDb, type EntityRow } from './entity-records.js';
 import { attachRefText } from './ref-text.js';
+import { withLiveFields } from './live-fields.js';
 
 /**
  * Master-detail (EntityParent in the entity meta-schema): a child entity names its parent through the
@@ -80,7 +81,7 @@ export async function childRecords(
 ): Promise<Record<string, EntityRow[]>> {
   const out: Record<string, EntityRow[]> = {};
   for (const child of childrenOf(ctx.defs, parent.entity.code)) {
-    const rows = await storedChildren(dbOf(ctx), child, [parentId]);
+    const rows = withLiveFields(child.model.entity, await storedChildren(dbOf(ctx), child, [parentId]));
     const texts = await attachDictText(
       ctx.db.kysely,
       ctx.defs,

@@ -3,16 +3,17 @@ import type { CleanRecord } from '../../../shared/entity-record.js';
 import { formulaDependencies, toDecimal, type AggregateFn } from '../../../shared/formula.js';
 import { applyFormulas, formulaPlan, resultScale } from '../../../shared/formula-plan.js';
 import type { EntityDefinition } from '../../../shared/schema-types.js';
-import type { AppContext } from '../../context.js';
-import { childrenOf, parentEntityOf, type ChildLink } from './children.js';
+import type { Definitions } from '../../definitions/load.js';
 import type { AnyDb, EntityRow } from './entity-records.js';
 import { entityModel, type EntityModel } from './entity-model.js';
+import { rollupLink } from './rollup-links.js';
 
 /**
  * Computed fields (entity `formula`, src/shared/formula.ts) on the server. Row formulas are computed
  * from the record on every write (form, API, Excel import) and replace whatever the client sent;
- * roll-ups over child rows are never taken from a record: refreshRollups computes them from the stored
- * children inside the write's transaction, then the row formulas that read them.
+ * roll-ups (over child rows or rows referring to the record) are never taken from a record: refreshComputed
+ * computes them from the stored rows inside the write's transaction, then the row formulas that read them
+ * (derived-updates.ts decides which rows to refresh).
  */
 
 /** Fills the row formula fields of a record in place (dependency order) and returns it. */
@@ -37,62 +38,79 @@ interface Wanted {
   alias: string;
 }
 
-/** One child's roll-ups, grouped by parent id: alias → value (null when the parent has no rows). */
+/** The rows one roll-up entity contributes: its model and the field naming the row they roll up into. */
+interface Source {
+  model: EntityModel;
+  link: string;
+}
+
+/** One source's roll-ups, grouped by the target id: alias → value (none when the target has no rows). */
 async function aggregates(
   db: AnyDb,
-  child: ChildLink,
+  source: Source,
   wanted: Wanted[],
-  parentIds: string[],
+  targetIds: string[],
 ): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
-  for (let i = 0; i < parentIds.length; i += 500) {
-    const chunk = parentIds.slice(i, i + 500);
+  for (let i = 0; i < targetIds.length; i += 500) {
+    const chunk = targetIds.slice(i, i + 500);
     const rows = (await db
-      .selectFrom(child.model.table)
+      .selectFrom(source.model.table)
       .select([
-        sql.ref(child.field).as('parentId'),
+        sql.ref(source.link).as('targetId'),
         ...wanted.map((w) =>
           w.field === null
             ? sql`count(*)`.as(w.alias)
             : sql`${sql.raw(w.fn)}(${sql.ref(w.field)})`.as(w.alias),
         ),
       ])
-      .where(sql.ref(child.field), 'in', chunk)
-      .groupBy(sql.ref(child.field))
+      .where(sql.ref(source.link), 'in', chunk)
+      .groupBy(sql.ref(source.link))
       .execute()) as EntityRow[];
-    for (const r of rows) out.set(String(r.parentId), r);
+    for (const r of rows) out.set(String(r.targetId), r);
   }
   return out;
 }
 
 /**
- * A stored child aggregate as exact text: SQLite keeps decimals as floats, so a SUM may carry binary
- * noise (59.970000000000006); rounding to the child field's scale gives the exact value back. A parent
+ * A stored aggregate as exact text: SQLite keeps decimals as floats, so a SUM may carry binary noise
+ * (59.970000000000006); rounding to the source field's scale gives the exact value back. A target
  * without rows sums and counts to 0 and has no min or max.
  */
-function exactAggregate(child: ChildLink, w: Wanted, value: unknown): string | null {
+function exactAggregate(source: Source, w: Wanted, value: unknown): string | null {
   const d = toDecimal(value);
   if (d === null) return w.fn === 'sum' || w.fn === 'count' ? '0' : null;
-  const f = w.field === null ? null : child.model.byName.get(w.field);
+  const f = w.field === null ? null : source.model.byName.get(w.field);
   return d.toFixed(f ? resultScale(f) : 0);
 }
 
+const sameValue = (a: unknown, b: unknown) => {
+  const x = toDecimal(a);
+  const y = toDecimal(b);
+  return x === null || y === null ? x === y : x.equals(y);
+};
+
+/** Rows of one entity after their computed fields were refreshed, and the ids whose values changed. */
+export interface Refreshed {
+  rows: EntityRow[];
+  changed: Set<string>;
+}
+
 /**
- * Recomputes the roll-up formulas of the given parent rows from their stored children (SQL aggregates
- * grouped by the child's parent field), then the row formulas, and stores them. Call it inside the
- * write's transaction, after the children were saved.
+ * Recomputes the formula fields of the given rows — roll-ups from the stored rows they read (SQL
+ * aggregates grouped by the link field, rollup-links.ts), then the row formulas — and stores the values
+ * that differ. Call it inside the write's transaction, after the rows read were written.
  */
-export async function refreshRollups(
+export async function refreshComputed(
   db: AnyDb,
-  ctx: AppContext,
-  parentModel: EntityModel,
-  parentIds: string[],
-): Promise<void> {
-  const plan = formulaPlan(parentModel.entity.fields);
-  const rollups = plan.ordered.filter((c) => c.rollup);
-  if (rollups.length === 0 || parentIds.length === 0) return;
-  const links = childrenOf(ctx.defs, parentModel.entity.code);
-  // Each distinct roll-up once per child entity, as a column alias of that child's grouped query.
+  defs: Pick<Definitions, 'entities'>,
+  model: EntityModel,
+  ids: string[],
+): Promise<Refreshed> {
+  const changed = new Set<string>();
+  if (ids.length === 0) return { rows: [], changed };
+  const plan = formulaPlan(model.entity.fields);
+  // Each distinct roll-up once per source entity, as a column alias of that source's grouped query.
   const wanted = new Map<string, Wanted[]>();
   const aliasOf = (fn: AggregateFn, entity: string, field: string | null) => {
     const list = wanted.get(entity) ?? [];
@@ -101,48 +119,42 @@ export async function refreshRollups(
     wanted.set(entity, list);
     return w;
   };
-  for (const c of rollups)
-    for (const n of formulaDependencies(c.ast).children) aliasOf(n.fn, n.entity, n.field);
-  const byChild = new Map<string, { link: ChildLink; groups: Map<string, Record<string, unknown>> }>();
-  for (const [entity, list] of wanted) {
-    const link = links.find((l) => l.model.table === entity);
-    // The definition check refuses a roll-up over an entity that is not a child of this one.
-    if (!link) throw new Error(`${parentModel.entity.code}: ${entity} is not a child entity`);
-    byChild.set(entity, { link, groups: await aggregates(db, link, list, parentIds) });
+  for (const c of plan.ordered)
+    if (c.rollup) for (const n of formulaDependencies(c.ast).children) aliasOf(n.fn, n.entity, n.field);
+  const bySource = new Map<string, { source: Source; groups: Map<string, Record<string, unknown>> }>();
+  for (const [code, list] of wanted) {
+    const entity = defs.entities.find((e) => e.code === code);
+    const link = entity && rollupLink(entity, model.entity.code);
+    // The definition check refuses a roll-up over an entity without exactly one link to this one.
+    if (!entity || !link || !('field' in link))
+      throw new Error(`${model.entity.code}: no roll-up link from ${code}`);
+    const source = { model: entityModel(entity), link: link.field };
+    bySource.set(code, { source, groups: await aggregates(db, source, list, ids) });
   }
-  const stored = (await db
-    .selectFrom(parentModel.table)
-    .selectAll()
-    .where(sql.ref('id'), 'in', parentIds)
-    .execute()) as EntityRow[];
-  for (const row of stored) {
-    const id = String(row.id);
-    const values: Record<string, unknown> = Object.fromEntries(
-      parentModel.entity.fields.map((f) => [f.name, row[f.name] ?? null]),
+  const rows: EntityRow[] = [];
+  for (let i = 0; i < ids.length; i += 500)
+    rows.push(
+      ...((await db
+        .selectFrom(model.table)
+        .selectAll()
+        .where(sql.ref('id'), 'in', ids.slice(i, i + 500))
+        .execute()) as EntityRow[]),
     );
+  if (plan.ordered.length === 0) return { rows, changed };
+  for (const row of rows) {
+    const id = String(row.id);
+    const values: Record<string, unknown> = { ...row };
     applyFormulas(plan, values, (fn, entity, field) => {
-      const c = byChild.get(entity);
+      const s = bySource.get(entity);
       const w = aliasOf(fn, entity, field);
-      return c ? exactAggregate(c.link, w, c.groups.get(id)?.[w.alias]) : null;
+      return s ? exactAggregate(s.source, w, s.groups.get(id)?.[w.alias]) : null;
     });
-    const computed = Object.fromEntries(plan.ordered.map((c) => [c.field, values[c.field] ?? null]));
-    await db.updateTable(parentModel.table).set(computed).where(sql.ref('id'), '=', id).execute();
+    const differs = plan.ordered.filter((c) => !sameValue(row[c.field], values[c.field]));
+    if (differs.length === 0) continue;
+    const set = Object.fromEntries(differs.map((c) => [c.field, values[c.field] ?? null]));
+    await db.updateTable(model.table).set(set).where(sql.ref('id'), '=', id).execute();
+    Object.assign(row, set);
+    changed.add(id);
   }
-}
-
-/**
- * After child rows were written outside their parent's form (a child sheet imported on its own): the
- * roll-ups of the parents they belong to. Call it inside the same transaction.
- */
-export async function refreshParentsOf(
-  db: AnyDb,
-  ctx: AppContext,
-  child: EntityDefinition,
-  records: CleanRecord[],
-): Promise<void> {
-  const parent = parentEntityOf(ctx.defs, child);
-  const field = child.parent?.field;
-  if (!parent || !field) return;
-  const ids = [...new Set(records.map((r) => r[field]).filter((v): v is string => typeof v === 'string'))];
-  await refreshRollups(db, ctx, entityModel(parent), ids);
+  return { rows, changed };
 }

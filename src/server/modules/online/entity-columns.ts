@@ -40,7 +40,7 @@ export async function describeColumns(ctx: AppContext, entity: EntityDefinition)
       title: f.title,
       dataIndex: f.name,
       align: 'center',
-      sorter: f.sortable !== false,
+      sorter: f.sortable !== false && !f.live,
       ...(f.width ? { width: f.width } : {}),
       // Plain dictionaries render through dictOptions; table dictionaries arrive as <field>_dictText.
       ...(f.dictCode && !isTableDict(f.dictCode) ? { customRender: f.name } : {}),
@@ -55,7 +55,7 @@ export async function describeColumns(ctx: AppContext, entity: EntityDefinition)
 /** The query form's items (getQueryInfo): single values or begin/end ranges (protocol §6 item shape). */
 export function describeQuery(entity: EntityDefinition) {
   return entity.fields
-    .filter((f) => f.query)
+    .filter((f) => f.query && !f.live)
     .map((f) => ({
       field: f.name,
       label: f.title,

@@ -57,8 +57,11 @@ export function entityModel(entity: EntityDefinition): EntityModel {
     fields[s.name] = { type: specType(s) };
   }
   if (fields.sysOrgCode) fields.sysOrgCode.dict = 'sys_depart,depart_name,org_code';
-  for (const f of entity.fields)
+  for (const f of entity.fields) {
+    // A live field has no stored value (live-fields.ts computes it on read): not a filter, nor a sort key.
+    if (f.live) continue;
     fields[f.name] = { type: specType(f), dict: f.dictCode, sortable: f.sortable !== false };
+  }
   const sort = entity.defaultSort;
   m = {
     entity,

@@ -16,6 +16,7 @@ import { requestScope, scopeValues, type ScopePredicate } from './entity-scope.j
 import { assignNumbers } from './numbering.js';
 import { attachRefText } from './ref-text.js';
 import { attachPickedText, pickFilter } from './ref-many.js';
+import { withLiveFields } from './live-fields.js';
 
 export const RECORD_NOT_FOUND = '未找到对应数据';
 /** An export larger than this is refused with a message asking for a narrower query. */
@@ -68,7 +69,7 @@ export async function listRecords(
   const records = await attachDictText(
     ctx.db.kysely,
     ctx.defs,
-    result.records,
+    withLiveFields(model.entity, result.records),
     model.fields,
     request.user().tenantId,
   );
@@ -104,7 +105,7 @@ export async function exportRecords(
     .execute()) as EntityRow[];
   if (rows.length > MAX_EXPORT_ROWS)
     throw bizError(`导出的数据超过 ${MAX_EXPORT_ROWS} 行，请缩小查询范围后再导出`);
-  return protectRecords(ctx, request, model, await attachRefText(request, model.entity, rows));
+  return protectRecords(ctx, request, model, await attachRefText(request, model.entity, withLiveFields(model.entity, rows)));
 }
 
 /** One row by id inside the caller's scope; a row outside it does not exist for them. */
@@ -207,6 +208,7 @@ export async function updateRecord(
 /**
  * Deletes the given ids; every one must be inside the caller's scope, or nothing is deleted. `cascade`
  * runs first in the same transaction (a parent's children, children.ts); its refusal deletes nothing.
+ * `after` runs after the delete, in the transaction (the roll-ups that read the rows, derived-updates.ts).
  */
 export async function deleteRecords(
   ctx: AppContext,
@@ -214,6 +216,7 @@ export async function deleteRecords(
   model: EntityModel,
   ids: string[],
   cascade?: (trx: AnyDb) => Promise<void>,
+  after?: (trx: AnyDb) => Promise<void>,
 ) {
   if (ids.length === 0) throw badRequest('请选择一条记录！');
   const where = await requestScope(request, model.entity);
@@ -227,5 +230,6 @@ export async function deleteRecords(
     .execute(async (trx) => {
       await cascade?.(trx);
       await trx.deleteFrom(model.table).where(sql.ref('id'), 'in', ids).where(where).execute();
+      await after?.(trx);
     });
 }

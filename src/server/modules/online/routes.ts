@@ -18,8 +18,19 @@ import { releaseReferences } from './ref-delete.js';
 import { refOptionRoutes } from './ref-options.js';
 import { attachRefText } from './ref-text.js';
 import { attachPickedText } from './ref-many.js';
-import { actionableFilter, assertNoneLocked, assertNotLocked, attachTransitions } from './workflow.js';
+import {
+  actionableFilter,
+  assertNoneLocked,
+  assertNotLocked,
+  assertStateUnchanged,
+  attachTransitions,
+} from './workflow.js';
+import { afterWrite, rollupTargets, type Derived, type Targets } from './derived-updates.js';
 import { transitionRoutes } from './workflow-routes.js';
+import { withLiveFields } from './live-fields.js';
+import { assertChecks } from './checks.js';
+import { attachDerive } from './derive.js';
+import { deriveRoutes } from './derive-routes.js';
 import { recordChange, recordChanges } from '../history/change-log.js';
 import { entitySnapshot, entitySnapshots, recordInserted } from '../history/entity-snapshot.js';
 import {
@@ -88,7 +99,8 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         async (request) => {
           const query = request.query as Record<string, unknown>;
           const page = await listRecords(ctx, request, model, query, await actionableFilter(request, entity, query));
-          return ok({ ...page, records: await attachTransitions(request, ctx.defs, entity, page.records) });
+          const records = await attachTransitions(request, ctx.defs, entity, page.records);
+          return ok({ ...page, records: await attachDerive(request, entity, records) });
         },
       );
 
@@ -121,6 +133,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
       );
     if (entity.parent) continue;
     transitionRoutes(fastify, ONLINE_API, model);
+    deriveRoutes(fastify, ONLINE_API, model, read);
 
     app.get(
       `${ONLINE_API}/form/${code}/:id`,
@@ -131,7 +144,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
           ctx,
           request,
           model,
-          await attachPickedText(request, entity, await attachRefText(request, entity, [row])),
+          await attachPickedText(request, entity, await attachRefText(request, entity, withLiveFields(entity, [row]))),
         );
         const [withState] = await attachTransitions(request, ctx.defs, entity, [shown]);
         return ok({ ...withState, ...(await childRecords(ctx, request, model, request.params.id)) });
@@ -145,16 +158,18 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         const session = request.user();
         const record = computeRecord(entity, recordFromBody(model, request.body, 'add'));
         assertValid(model, record);
+        assertChecks(entity, record);
         await assertKnownValues(request, model, record);
         await assertChildDictValues(ctx, request, model, request.body);
         const db = dbOf(ctx);
         await assertUnique(db, model, session, record);
-        const [id] = await db.transaction().execute(async (trx) => {
-          const ids = await insertRecords(trx, ctx, model, session, [record]);
-          await saveChildren(trx, ctx, request, model, ids[0], request.body, 'add');
-          await recordInserted(trx, request, model, ids, 'add');
-          return ids;
+        const { id, derived } = await db.transaction().execute(async (trx) => {
+          const [added] = await insertRecords(trx, ctx, model, session, [record]);
+          await saveChildren(trx, ctx, request, model, added, request.body, 'add');
+          await recordInserted(trx, request, model, [added], 'add');
+          return { id: added, derived: await afterWrite(trx, ctx, request, code, [added]) };
         });
+        await derived.notify();
         request.log.info({ entity: code, id, by: session.userId }, 'online record added');
         return ok(id, '添加成功！');
       },
@@ -170,22 +185,28 @@ export async function onlineRoutes(fastify: FastifyInstance) {
           throw badRequest('缺少必填请求体：id');
         const stored = await findRecord(ctx, request, model, id);
         assertNotLocked(ctx.defs, entity, stored);
+        assertStateUnchanged(entity, request.body, stored);
         // A form that loaded masked values sends them back unchanged: those keep the stored values.
         const changes = recordFromBody(model, keepStoredValues(sensitive, request.body, stored), 'edit');
         const merged = computeRecord(entity, { ...fieldValues(model, stored), ...changes });
         Object.assign(changes, formulaValues(entity, merged));
         assertValid(model, merged);
+        assertChecks(entity, merged);
         await assertKnownValues(request, model, changes, stored);
         await assertChildDictValues(ctx, request, model, request.body, id);
         const db = dbOf(ctx);
         await assertUnique(db, model, session, changes, id);
-        await db.transaction().execute(async (trx) => {
+        const derived = await db.transaction().execute(async (trx) => {
           const before = await entitySnapshot(trx, ctx.defs, model, id);
+          // What the record and its child rows rolled up into before: a moved ref leaves an old target.
+          const prior = await rollupTargets(trx, ctx.defs, code, [id]);
           await updateRecord(trx, model, session, id, changes);
           await saveChildren(trx, ctx, request, model, id, request.body, 'edit');
           const after = await entitySnapshot(trx, ctx.defs, model, id);
           await recordChange(trx, request, { table: code, id, action: 'edit', before, after });
+          return afterWrite(trx, ctx, request, code, [id], prior);
         });
+        await derived.notify();
         request.log.info({ entity: code, id, by: session.userId }, 'online record edited');
         return ok(id, '编辑成功!');
       },
@@ -197,8 +218,11 @@ export async function onlineRoutes(fastify: FastifyInstance) {
       const batch = ids.length > 1;
       if (batch && !(await request.permissions()).has(entityAccess(entity, 'batch_delete')))
         throw noPermission();
+      let prior: Targets = new Map();
+      let derived: Derived | undefined;
       await deleteRecords(ctx, request, model, ids, async (trx) => {
         await assertNoneLocked(trx, ctx.defs, model, ids);
+        prior = await rollupTargets(trx, ctx.defs, code, ids);
         // Rows of other entities referring to these: refused (restrict) or cleared (setNull), ref-delete.ts.
         await releaseReferences(trx, ctx.defs, entity, ids);
         // The whole rows, children included, go into history first: a restore puts them back.
@@ -209,7 +233,10 @@ export async function onlineRoutes(fastify: FastifyInstance) {
           [...snaps].map(([id, before]) => ({ table: code, id, action: 'delete' as const, before, after: null })),
         );
         await deleteChildrenOf(trx, ctx.defs, model, ids);
+      }, async (trx) => {
+        derived = await afterWrite(trx, ctx, request, code, ids, prior);
       });
+      await derived?.notify();
       request.log.info({ entity: code, ids, by: request.user().userId }, 'online records deleted');
       return ok(null, batch ? '批量删除成功!' : '删除成功!');
     };

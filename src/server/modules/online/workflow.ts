@@ -4,7 +4,7 @@ import type { CleanRecord } from '../../../shared/entity-record.js';
 import type { DictItemDef, EntityDefinition, EntityTransition, EntityWorkflow } from '../../../shared/schema-types.js';
 import { formatDate, formatDateTime } from '../../../shared/time.js';
 import type { Definitions } from '../../definitions/load.js';
-import { bizError } from '../../http/errors.js';
+import { badRequest, bizError } from '../../http/errors.js';
 import type { AnyDb, EntityRow } from './entity-records.js';
 import type { EntityModel } from './entity-model.js';
 import type { ScopePredicate } from './entity-scope.js';
@@ -17,7 +17,8 @@ import type { ScopePredicate } from './entity-scope.js';
 
 /**
  * The state field of a written record: on add the declared initial state (else the field's default),
- * on edit and import a sent value is dropped — only a transition changes it.
+ * on edit a sent value is dropped (assertStateUnchanged refused a different one) — only a transition
+ * changes it.
  */
 export function settleStateField(entity: EntityDefinition, record: CleanRecord, mode: 'add' | 'edit') {
   const wf = entity.workflow;
@@ -28,6 +29,17 @@ export function settleStateField(entity: EntityDefinition, record: CleanRecord, 
   }
   const f = entity.fields.find((x) => x.name === wf.field);
   record[wf.field] = (wf.initial ?? f?.default ?? null) as CleanRecord[string];
+}
+
+/**
+ * Refuses an edit that sends a state other than the stored one (400): only a transition changes it. The
+ * same value is fine — forms send the loaded record back.
+ */
+export function assertStateUnchanged(entity: EntityDefinition, body: Record<string, unknown>, stored: EntityRow) {
+  const wf = entity.workflow;
+  const sent = wf ? body[wf.field] : undefined;
+  if (!wf || sent === undefined || sent === null) return;
+  if (String(sent) !== String(stored[wf.field] ?? '')) throw badRequest('状态只能通过流转操作变更');
 }
 
 /** The dictionary items of the state field, as declared in schemas/dicts (text and colour). */

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+import { formatDate } from '../../../shared/time.js';
 import { attachDictText } from '../../lib/dict-text.js';
 import type { FieldMap } from '../../lib/list-query.js';
 import { attachRefText } from '../online/ref-text.js';
 import { isRef } from '../online/ref-lookup.js';
+import { ageFilter } from './ages.js';
 import type { CompiledStat } from './compile.js';
 import { rangeFilter, type BoundParams, type ListParams } from './params.js';
-import { bucketRange, previousRange } from './periods.js';
+import { bucketRange, datedFilters, previousRange } from './periods.js';
 import { aggregate, type StatRow } from './query.js';
 import type { RowFilter } from './sources.js';
 
@@ -13,7 +15,7 @@ import type { RowFilter } from './sources.js';
 export interface StatAnswer {
   code: string;
   title: string;
-  dimensions: Array<{ key: string; title: string; bucket?: string }>;
+  dimensions: Array<{ key: string; title: string; bucket?: string; ages?: number[] }>;
   measures: Array<{ key: string; title: string }>;
   rows: StatRow[];
   total: number;
@@ -26,7 +28,7 @@ const groupKey = (stat: CompiledStat, row: StatRow) =>
 
 /** `<key>_dictText` for dimensions with a dictionary or a reference, resolved as the lists do. */
 async function withTexts(request: FastifyRequest, stat: CompiledStat, rows: StatRow[]): Promise<StatRow[]> {
-  const plain = stat.dimensions.filter((d) => !d.bucket);
+  const plain = stat.dimensions.filter((d) => !d.bucket && !d.ages);
   const dicts: FieldMap = Object.fromEntries(plain.filter((d) => d.spec.dict).map((d) => [d.key, d.spec]));
   const { ctx } = request.server;
   let out = await attachDictText(ctx.db.kysely, ctx.defs, rows, dicts, request.user().tenantId);
@@ -49,11 +51,15 @@ async function withTexts(request: FastifyRequest, stat: CompiledStat, rows: Stat
 }
 
 /** The list filters that select exactly one group: the statistic's filters and parameters, and the group's values. */
-function drillFilters(stat: CompiledStat, bound: BoundParams, row: StatRow): ListParams {
-  const f: ListParams = Object.assign({}, stat.filters, ...bound.filters);
+function drillFilters(stat: CompiledStat, bound: BoundParams, row: StatRow, today: string): ListParams {
+  const f: ListParams = Object.assign({}, datedFilters(stat.filters, today), ...bound.filters);
   for (const d of stat.dimensions) {
     const v = row[d.key];
     if (v === null || v === undefined) continue;
+    if (d.ages) {
+      Object.assign(f, ageFilter(d.field, d.ages, String(v), today));
+      continue;
+    }
     if (!d.bucket) {
       f[d.field] = String(v);
       continue;
@@ -75,13 +81,15 @@ export async function statAnswer(
   bound: BoundParams,
 ): Promise<StatAnswer> {
   const { db } = request.server.ctx;
-  const current = await aggregate(db, stat, visible, bound.filters);
+  // One calendar day for the ages of the groups and of their drill filters.
+  const today = formatDate();
+  const current = await aggregate(db, stat, visible, bound.filters, today);
   let rows = current.rows;
   if (stat.compare) {
     const { field } = stat.compare;
     const others = bound.filters.filter((f) => !Object.keys(f).some((k) => k.startsWith(`${field}_`)));
     const previous = bound.range
-      ? await aggregate(db, stat, visible, [...others, rangeFilter(field, previousRange(bound.range))])
+      ? await aggregate(db, stat, visible, [...others, rangeFilter(field, previousRange(bound.range))], today)
       : null;
     const before = new Map((previous?.rows ?? []).map((r) => [groupKey(stat, r), r]));
     rows = rows.map((r) => {
@@ -107,12 +115,13 @@ export async function statAnswer(
       key: d.key,
       title: d.title,
       ...(d.bucket ? { bucket: d.bucket } : {}),
+      ...(d.ages ? { ages: d.ages } : {}),
     })),
     measures: stat.measures.map((m) => ({ key: m.key, title: m.title })),
     rows,
     total: current.total,
     ...(def.drill
-      ? { drill: { page: def.drill.page, filters: rows.map((r) => drillFilters(stat, bound, r)) } }
+      ? { drill: { page: def.drill.page, filters: rows.map((r) => drillFilters(stat, bound, r, today)) } }
       : {}),
   };
 }

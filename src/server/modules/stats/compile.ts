@@ -12,6 +12,8 @@ export interface CompiledDimension {
   title: string;
   spec: FieldSpec;
   bucket?: Bucket;
+  /** Age buckets (账龄): ascending day bounds, see ages.ts. */
+  ages?: number[];
   /** A reference to another entity: its display text may be masked differently per caller. */
   ref?: boolean;
 }
@@ -103,12 +105,19 @@ export function compileStat(
     if (!spec) return;
     if (d.bucket && !DATE_TYPES.has(spec.type))
       add(`${at}/bucket`, `按${d.bucket}分组需要日期字段，"${d.field}" 是${TYPE_NAMES[spec.type]}字段`);
+    if (d.ages) {
+      if (d.bucket) add(`${at}/ages`, '账龄分组不能与 bucket 同时使用');
+      if (!DATE_TYPES.has(spec.type))
+        add(`${at}/ages`, `账龄分组需要日期字段，"${d.field}" 是${TYPE_NAMES[spec.type]}字段`);
+      if (d.ages.some((b, j) => j > 0 && b <= d.ages![j - 1])) add(`${at}/ages`, '账龄分界应严格递增');
+    }
     dimensions.push({
       key,
       field: d.field,
       title: d.title ?? titleOf(d.field),
       spec,
       ...(d.bucket ? { bucket: d.bucket } : {}),
+      ...(d.ages ? { ages: d.ages } : {}),
       ...(source.entity?.fields.some((f) => f.name === d.field && f.ref) ? { ref: true } : {}),
     });
   });

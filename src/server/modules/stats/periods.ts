@@ -95,3 +95,17 @@ export function defaultRange(p: CompiledParam, now = Date.now()): DayRange | nul
 
 /** A real calendar day (2026-02-30 is refused, not rolled over). */
 export const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && toDay(toMs(s)) === s;
+
+/**
+ * Fixed filters relative to the calendar: a value `$today`, `$today-N` or `$today+N` is today's date
+ * moved by N days (overdue: `dueDate_end: "$today-1"`), resolved per query so a cached definition
+ * never keeps yesterday's date.
+ */
+export function datedFilters(filters: Record<string, string>, today: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(filters)) {
+    const m = /^\$today(?:([+-])(\d{1,4}))?$/.exec(v);
+    out[k] = m ? toDay(toMs(today) + (m[1] === '-' ? -1 : 1) * Number(m[2] ?? 0) * DAY_MS) : v;
+  }
+  return out;
+}

@@ -6,10 +6,12 @@ import {
   type Kysely,
   type SqlBool,
 } from 'kysely';
+import { formatDate } from '../../../shared/time.js';
 import type { Db } from '../../db/connect.js';
 import { listFilters } from '../../lib/list-query.js';
+import { ageExpression, ageLabels } from './ages.js';
 import type { CompiledMeasure, CompiledStat } from './compile.js';
-import { bucketExpression, weekLabel } from './periods.js';
+import { bucketExpression, datedFilters, weekLabel } from './periods.js';
 import type { ListParams } from './params.js';
 import type { AnyEB, RowFilter } from './sources.js';
 
@@ -21,14 +23,16 @@ export interface Aggregate {
   total: number;
 }
 
-/** The value expression of a dimension: the field, or its date bucket. */
+/** The value expression of a dimension: the field, its date bucket, or its age bucket as of `today`. */
 const dimensionExpression = (
   db: Db,
   eb: AnyEB,
   stat: CompiledStat,
   i: number,
+  today: string,
 ): AliasableExpression<unknown> => {
   const d = stat.dimensions[i];
+  if (d.ages) return ageExpression(db.dialect, eb.ref(d.field), d.ages, today);
   return d.bucket ? bucketExpression(db.dialect, eb.ref(d.field), d.bucket) : eb.ref(d.field);
 };
 
@@ -72,48 +76,83 @@ export async function aggregate(
   stat: CompiledStat,
   visible: RowFilter,
   params: ListParams[],
+  today = formatDate(),
 ): Promise<Aggregate> {
   const { source } = stat;
+  const dimension = (eb: AnyEB, i: number) => dimensionExpression(db, eb, stat, i, today);
   // The table name comes from the source registry, never from the request.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const dyn = db.kysely as unknown as Kysely<any>;
   const where = (eb: AnyEB): Expression<SqlBool> =>
     eb.and([
       visible(eb),
-      listFilters(eb, source.fields, stat.filters),
+      listFilters(eb, source.fields, datedFilters(stat.filters, today)),
       ...params.map((p) => listFilters(eb, source.fields, p)),
     ]);
   const dims = stat.dimensions.map((_, i) => i);
   const grouped = dyn
     .selectFrom(source.table)
     .where(where)
-    .$if(dims.length > 0, (q) => q.groupBy((eb) => dims.map((i) => dimensionExpression(db, eb, stat, i))));
+    .$if(dims.length > 0, (q) => q.groupBy((eb) => dims.map((i) => dimension(eb, i))));
 
   const sort =
     stat.sort ??
-    (stat.dimensions.some((d) => d.bucket)
+    (stat.dimensions.some((d) => d.bucket || d.ages)
       ? { by: stat.dimensions[0].key, order: 'asc' as const }
       : { by: stat.measures[0].key, order: 'desc' as const });
   const rows = (await grouped
     .select((eb) => [
-      ...dims.map((i) => dimensionExpression(db, eb, stat, i).as(stat.dimensions[i].key)),
+      ...dims.map((i) => dimension(eb, i).as(stat.dimensions[i].key)),
       ...stat.measures.flatMap((m) => measureExpression(eb, m) ?? []),
     ])
     .orderBy(sql.ref(sort.by), sort.order)
     // Ties in a stable order, so a limited answer is the same every time.
-    .$if(dims.length > 0, (q) => q.orderBy((eb: AnyEB) => dimensionExpression(db, eb, stat, 0), 'asc'))
+    .$if(dims.length > 0, (q) => q.orderBy((eb: AnyEB) => dimension(eb, 0), 'asc'))
     .limit(stat.limit)
     .execute()) as StatRow[];
 
   let total = rows.length;
   if (dims.length > 0 && rows.length >= stat.limit) {
     const counted = await dyn
-      .selectFrom(grouped.select((eb) => dimensionExpression(db, eb, stat, 0).as('g')).as('groups'))
+      .selectFrom(grouped.select((eb) => dimension(eb, 0).as('g')).as('groups'))
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst();
     total = Number(counted?.n ?? 0);
   }
-  return { rows: rows.map((r) => shape(stat, r)), total };
+  const shaped = rows.map((r) => shape(stat, r));
+  return stat.dimensions.some((d) => d.ages) ? agedGroups(stat, shaped) : { rows: shaped, total };
+}
+
+/**
+ * Age groups by name, always in their order (rows of the same group keep the query's order); rows
+ * without a date have no age and are left out. With the age as the only dimension, every group is
+ * answered, an empty one with zero counts and sums.
+ */
+function agedGroups(stat: CompiledStat, rows: StatRow[]): Aggregate {
+  const aged = stat.dimensions.filter((d) => d.ages);
+  const named = rows
+    .filter((r) => aged.every((d) => r[d.key] !== null))
+    .map((r) => ({
+      ...r,
+      ...Object.fromEntries(aged.map((d) => [d.key, ageLabels(d.ages!)[Number(r[d.key])]])),
+    }));
+  const d = aged[0];
+  const order = ageLabels(d.ages!);
+  let out = named
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => order.indexOf(String(a.r[d.key])) - order.indexOf(String(b.r[d.key])) || a.i - b.i)
+    .map((x) => x.r);
+  if (stat.dimensions.length === 1) {
+    const zero = (op: string) => (op === 'count' || op === 'countDistinct' || op === 'sum' ? 0 : null);
+    out = order.map(
+      (label) =>
+        out.find((r) => r[d.key] === label) ?? {
+          [d.key]: label,
+          ...Object.fromEntries(stat.measures.map((m) => [m.key, zero(m.op)])),
+        },
+    );
+  }
+  return { rows: out, total: out.length };
 }
 
 /** Numbers as numbers, weeks as ISO week names (the Monday kept for drilling), ratios computed. */

@@ -102,14 +102,20 @@ function systemSources(defs: Definitions): StatSource[] {
   ];
 }
 
-/** An entity as a source: its list's fields, read permission and row scope (entity-scope.requestScope). */
+/**
+ * An entity as a source: its list's fields, read permission and row scope (entity-scope.requestScope).
+ * A child entity (order lines) has no list of its own: it is read with its parent's permission, and its
+ * rows carry the parent's tenant and department.
+ */
 function entitySource(entity: EntityDefinition, defs: Definitions): StatSource {
   const model = entityModel(entity);
+  const parentCode = entity.fields.find((f) => f.name === entity.parent?.field)?.ref?.entity;
+  const owner = (parentCode && defs.entities?.find((e) => e.code === parentCode)) || entity;
   return {
     name: entity.code,
     table: model.table,
     fields: withoutPersonal(model.fields, entity.code, defs),
-    access: readAccess(entity),
+    access: readAccess(owner),
     entity,
     rules: { url: `/online/cgformList/${entity.code}` },
     visible: (request) => requestScope(request, entity),

@@ -1,0 +1,135 @@
+import type { SeedDefinition } from '../../../shared/schema-types.js';
+import { buildApp } from '../../app.js';
+import type { AppContext } from '../../context.js';
+import { StepRefused, StoryApi } from './api.js';
+import { DAY_MS } from './clock.js';
+import { StoryPlayer } from './story.js';
+
+/** sys_meta key per seed code: a seed is played once per database. */
+export const playedKey = (code: string) => `seed.stories.${code}`;
+const PROGRESS_FROM = 100;
+const REASONS_SHOWN = 5;
+
+/** What playing the seeds did, for the start-up line and tests. */
+export interface SeedSummary {
+  stories: number;
+  records: number;
+  /** Steps the API refused (each ends its story), by reason. */
+  refused: number;
+  reasons: Map<string, number>;
+  /** Stories cut at the seed time (recent stories end in early states by design). */
+  cut: number;
+  line: string;
+}
+
+/** “演示业务数据：N 个故事，M 条记录，K 个步骤未执行（原因统计）” */
+function summaryLine(s: Omit<SeedSummary, 'line'>): string {
+  const top = [...s.reasons].sort((a, b) => b[1] - a[1]).slice(0, REASONS_SHOWN);
+  const why = top.length
+    ? `（${top.map(([r, n]) => `${r}：${n}`).join('；')}${s.reasons.size > REASONS_SHOWN ? '；…' : ''}）`
+    : '';
+  return `演示业务数据：${s.stories} 个故事，${s.records} 条记录，${s.refused} 个步骤未执行${why}`;
+}
+
+/**
+ * Plays the seeds (schemas/<module>/seeds) not yet played on this database, when demo data is on:
+ * their fixed records, then their stories, each through the real API as its users (StoryPlayer), in an
+ * app built for the purpose before the server listens. Nothing here stops the start: a refused step ends
+ * its story, an unexpected error ends its seed, and both are reported.
+ */
+export async function playSeedStories(
+  ctx: AppContext,
+  log: (line: string) => void = () => undefined,
+  seedTime: number = Date.now(),
+): Promise<SeedSummary | null> {
+  if (!ctx.cfg.seedDemo || ctx.defs.seeds.length === 0) return null;
+  const db = ctx.db.kysely;
+  const keys = ctx.defs.seeds.map((s) => playedKey(s.code));
+  const rows = await db.selectFrom('sysMeta').select('key').where('key', 'in', keys).execute();
+  const played = new Set(rows.map((r) => r.key));
+  const seeds = ctx.defs.seeds
+    .filter((s) => !played.has(playedKey(s.code)))
+    .sort((a, b) => (a.code < b.code ? -1 : 1));
+  if (seeds.length === 0) return null;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(ctx, { logger: false });
+    await app.ready();
+  } catch (err) {
+    log(`演示业务数据未能播放：${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  }
+  const api = new StoryApi(ctx, app);
+  const summary: Omit<SeedSummary, 'line'> = {
+    stories: 0,
+    records: 0,
+    refused: 0,
+    reasons: new Map(),
+    cut: 0,
+  };
+  const refuse = (reason: string) => {
+    summary.refused++;
+    summary.reasons.set(reason, (summary.reasons.get(reason) ?? 0) + 1);
+  };
+  try {
+    const player = new StoryPlayer(ctx, api);
+    for (const seed of seeds) {
+      // Recorded first: a start interrupted half-way never plays the same seed twice.
+      await db
+        .insertInto('sysMeta')
+        .values({ key: playedKey(seed.code), value: String(seedTime) })
+        .execute();
+      try {
+        await playSeed(ctx, player, seed, seedTime, summary, refuse, log);
+      } catch (err) {
+        refuse(`剧本 ${seed.code} 中断：${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  } finally {
+    await api.close();
+    await app.close();
+  }
+  const line = summaryLine(summary);
+  log(line);
+  return { ...summary, line };
+}
+
+async function playSeed(
+  ctx: AppContext,
+  player: StoryPlayer,
+  seed: SeedDefinition,
+  seedTime: number,
+  summary: Omit<SeedSummary, 'line'>,
+  refuse: (reason: string) => void,
+  log: (line: string) => void,
+) {
+  const span = seed.days * DAY_MS;
+  const first = seedTime - span;
+  // The fixed records come just before the first story, a second apart (their order is their time).
+  const fixed = (seed.records ?? []).flatMap((group) =>
+    group.rows.map((row) => ({ group, row: row as Record<string, unknown> })),
+  );
+  for (const [i, { group, row }] of fixed.entries())
+    try {
+      await player.addFixed(group.entity, group.as, row, first - (fixed.length - i) * 1000);
+      summary.records++;
+    } catch (err) {
+      if (!(err instanceof StepRefused)) throw err;
+      refuse(err.reason);
+    }
+  const count = ctx.cfg.seedStories ?? seed.count;
+  let shown = 0;
+  for (let i = 0; i < count; i++) {
+    // Spread evenly over the days before the seed time, oldest first.
+    const outcome = await player.playStory(seed, i, first + Math.floor((i * span) / count), seedTime);
+    summary.stories++;
+    summary.records += outcome.records;
+    if (outcome.refused) refuse(outcome.refused);
+    if (outcome.cut) summary.cut++;
+    const tenth = Math.floor(((i + 1) * 10) / count);
+    if (count >= PROGRESS_FROM && tenth > shown) {
+      shown = tenth;
+      log(`演示业务数据“${seed.name}”：${tenth * 10}%（${i + 1}/${count} 个故事）`);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkDefinitions, formatProblem } from '../../src/server/definitions/check.js';
+import { schemasWithStories } from '../server/seed-stories-fixture.js';
+
+const F = 'tests/fixtures/schemas/invalid-seeds';
+
+// Issue 18: a seed's stories name entities, fields, transitions, push-downs, labels and users that must exist.
+describe('seeds in schemas:check', () => {
+  it('names unknown entities, fields, users, keys and labels, misplaced parts and values a field cannot hold', () => {
+    const lines = checkDefinitions(path.resolve(F), { metaDir: path.resolve('schemas/meta') }).problems.map(
+      formatProblem,
+    );
+    const seed = `${F}/seeds/seedchk_demo.json`;
+    expect(lines).toEqual([
+      `${seed}:3:3: /code: 文件名应为 seedchk_other.json`,
+      `${seed}:9:7: /records/0/entity: 实体 "seedchk_ghost" 不存在`,
+      `${seed}:10:34: /records/1/as: 演示用户 "nobody" 不存在`,
+      `${seed}:10:75: /records/1/rows/0/colour: seedchk_order 没有字段 "colour"`,
+      `${seed}:10:124: /records/1/rows/0/seedchk_line/0/size: seedchk_line 没有字段 "size"`,
+      `${seed}:25:68: /steps/0/children/seedchk_line/fields/amount/ref: seedchk_order 没有字段 "size"`,
+      `${seed}:26:9: /steps/0/children/seedchk_pay: "seedchk_pay" 不是 seedchk_order 的子表`,
+      `${seed}:19:24: /steps/0/fields/orderDate/decimal: 小数不能写入字段 "orderDate"（date）`,
+      `${seed}:20:18: /steps/0/fields/qty/int: 下限大于上限`,
+      `${seed}:21:20: /steps/0/fields/buddy/pick: seedchk_order 的记录不能写入字段 "buddy"（关联 seedchk_pay）`,
+      `${seed}:22:9: /steps/0/fields/ghost: seedchk_order 没有字段 "ghost"`,
+      `${seed}:29:21: /steps/1/add: "seedchk_line" 是子表，请写在父表的 children 中`,
+      `${seed}:30:5: /steps/2: 每个步骤只能有 add、transition、derive 之一`,
+      `${seed}:31:46: /steps/3/on: "draft" 不是前面步骤保存（save）的记录`,
+      `${seed}:32:60: /steps/4/scale: scale 只用于 derive`,
+      `${seed}:32:21: /steps/4/transition: seedchk_order 没有流转 "reject"`,
+      `${seed}:39:29: /steps/5/scale/fields/0: seedchk_pay 及其子表没有数字字段 "title"`,
+      `${seed}:39:49: /steps/5/scale/between: 下限大于上限`,
+      `${seed}:38:19: /steps/5/fields/note: seedchk_order 没有字段 "colour"`,
+      `${seed}:38:44: /steps/5/fields/orderId: "pay" 不是前面步骤保存（save）的记录`,
+      `${seed}:38:92: /steps/5/fields/amount/weights: weights 的个数应与 oneOf 相同`,
+      `${seed}:41:21: /steps/6/derive: seedchk_order 没有下推 "refund"`,
+    ]);
+  });
+
+  it('accepts the fixture seed that the runner plays (tests/server/seed-stories.test.ts)', () => {
+    const { problems } = checkDefinitions(schemasWithStories());
+    // Only the fixture's own files: the shipped modules are checked by their own tests.
+    expect(problems.map(formatProblem).filter((l) => l.includes('/modules/story/'))).toEqual([]);
+  });
+});
