@@ -20,7 +20,10 @@ import { apiModules } from './modules/index.js';
 export type App = FastifyInstance;
 
 /** Builds the Fastify instance: plugins, every API module under the base path, and the console. */
-export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  ctx: AppContext,
+  opts: { logger?: FastifyServerOptions['logger']; /** Remember callers' lookups (http/caller-memo.ts). */ memoCallers?: boolean } = {},
+) {
   const logger =
     opts.logger ?? { level: ctx.cfg.logLevel, ...(ctx.cfg.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}) };
   const app = Fastify({
@@ -44,6 +47,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     trustProxy: ctx.cfg.trustProxy.length ? ctx.cfg.trustProxy : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
+  app.decorate('callerMemo', opts.memoCallers ? new Map<string, Promise<unknown>>() : null);
   installErrorHandler(app);
   installInputRules(app);
   // API answers hold personal data and session-bound results: no browser or proxy keeps them.

@@ -995,10 +995,27 @@ export interface EntityRef {
    * @maxItems 4
    */
   search?: FieldName3[];
+  popup?: EntityRefPopup;
   /**
    * What deleting a target row does to the rows referring to it through this field (in the delete's transaction, for delete and batch delete alike): 'restrict' (default) refuses the delete with 该记录已被<this entity's name>引用（N 条），不能删除; 'setNull' clears this field in the referring rows (the field must not be required). References are matched by id: a tenant's rows are only ever referred to by its own rows. A child's link to its parent ignores this: parent.onDelete rules it.
    */
   onDelete?: 'restrict' | 'setNull';
+}
+
+/**
+ * Pick the target through a popup report (弹窗报表, schemas/reports) instead of the searchable select — in forms and in child tables: the report lists the target rows (its `id` column is the picked id, its display column the shown text) and may fill further fields of the same record or row from the picked report row (选产品带出单价、税率). The report must read the ref's target entity.
+ */
+export interface EntityRefPopup {
+  /**
+   * Report code.
+   */
+  report: string;
+  /**
+   * This entity's field → the report column whose value it takes when a row is picked.
+   */
+  fill?: {
+    [k: string]: string;
+  };
 }
 
 // ---- menu.schema.json ----
@@ -2248,9 +2265,13 @@ export interface SeedStep {
    */
   p?: number;
   /**
-   * A missed `p` skips only this step instead of ending the story.
+   * A missed `p` skips only this step instead of ending the story; the later steps `on` the record it would have saved are skipped with it (a sub-chain: a purchase, then its placing and receiving).
    */
   optional?: boolean;
+  /**
+   * The story ends after this step when it happens (a branch such as a cancellation or an expiry, usually optional with a small `p`).
+   */
+  ends?: boolean;
   /**
    * Hours the story's clock moves on before this step, drawn between the two bounds (default [0, 0]). The clock never passes the seed time: a story that would is cut there, so recent stories end in early states.
    *
@@ -3419,6 +3440,10 @@ export interface JPopupProps {
   groupId?: string;
   placeholder?: string;
   disabled?: boolean;
+  /**
+   * A sibling field holding the shown text (a ref's <field>_dictText, itself one of destFields): the value, the picked id, is stored but not shown. Derived forms set it for ref fields picked through a popup report (EntityRef.popup).
+   */
+  textField?: string;
 }
 
 /**

@@ -264,3 +264,43 @@ describe('a restart', () => {
     }
   }, 120_000);
 });
+
+// The runner's branching is the same code on every dialect; SQLite keeps it quick.
+describe('branches of a story', () => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('skips the steps on a record an optional step did not add, and ends a story after an `ends` step', async () => {
+    const schemas = schemasWithStories((seed) => {
+      const [add, submit, pay] = seed.steps as Array<Record<string, unknown>>;
+      delete submit.p;
+      seed.steps = [
+        add,
+        submit,
+        // Some orders are cancelled: without `ends`, paying them would be refused.
+        { as: 'wangfang', transition: 'cancel', on: 'order', p: 0.4, optional: true, ends: true, comment: '客户取消' },
+        { ...pay, p: 1 },
+        // A sub-chain: a second order, submitted only when it was added.
+        { ...add, save: 'extra', p: 0.5, optional: true, fields: { ...(add.fields as object), remark: '追加' } },
+        { as: 'lina', transition: 'submit', on: 'extra' },
+      ];
+    });
+    let printed: string[];
+    ({ t, printed } = await startWithStories('sqlite://:memory:', { SEED_STORIES: String(STORIES) }, schemas));
+    expect(printed.find((l) => l.startsWith('演示业务数据'))).toMatch(/，0 个步骤未执行$/);
+    const orders = await rows(t, 'story_order');
+    const payments = await rows(t, 'story_payment');
+    const paid = new Set(payments.map((p) => p.orderId));
+    const [main, extra] = [orders.filter((o) => o.remark !== '追加'), orders.filter((o) => o.remark === '追加')];
+    expect(main).toHaveLength(STORIES);
+    const cancelled = main.filter((o) => o.status === '4');
+    expect(cancelled.length).toBeGreaterThan(0);
+    expect(cancelled.length).toBeLessThan(STORIES);
+    // A cancelled story ended there: no payment and no second order.
+    expect(cancelled.filter((o) => paid.has(o.id))).toEqual([]);
+    expect(main.filter((o) => o.status !== '4').every((o) => paid.has(o.id))).toBe(true);
+    expect(extra.length).toBeGreaterThan(0);
+    expect(extra.length).toBeLessThan(STORIES - cancelled.length);
+    expect(extra.map((o) => o.status)).toEqual(extra.map(() => '2'));
+  }, 120_000);
+});

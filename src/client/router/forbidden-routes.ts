@@ -9,7 +9,10 @@ export const FORBIDDEN_COMPONENT = 'exception/403';
 
 // The product's own menu definitions, read at build time: they tell a page that exists but is not granted
 // to this user (403) from an address that names nothing (404). The user's menu alone cannot tell them apart.
-const MENU_FILES = import.meta.glob<MenuDef[]>('../../../schemas/menus/*.json', { eager: true, import: 'menus' });
+const MENU_FILES = import.meta.glob<MenuDef[]>(['../../../schemas/menus/*.json', '../../../schemas/modules/*/menus/*.json'], {
+  eager: true,
+  import: 'menus',
+});
 
 /** Route paths of a menu tree: in-app addresses of entries registered as routes (external links have none). */
 export function menuRoutePaths(menus: readonly MenuDef[]): string[] {

@@ -28,6 +28,7 @@ import {
 } from './page-references.js';
 import { widgetTypeProblem } from './widget-types.js';
 import { pickProblems, refProblems } from './ref-problems.js';
+import { refPopupProblems } from './ref-popup-problems.js';
 import { formulaProblems } from './formula-problems.js';
 import { rollupProblems } from './rollup-problems.js';
 import { workflowProblems } from './workflow-problems.js';
@@ -70,6 +71,7 @@ export function crossReferenceProblems(
 
   const entities = new Map(defs.entities.map((e) => [e.code, e]));
   const reports = new Set(defs.reports.map((r) => r.code));
+  const reportsByCode = new Map(defs.reports.map((r) => [r.code, r]));
   const dictCodes = new Set(defs.dicts.map((d) => d.code));
   const dictProblem = (code: string): string | null => {
     if (!code.includes(',')) return dictCodes.has(code) ? null : `字典 "${code}" 不存在`;
@@ -239,6 +241,7 @@ export function crossReferenceProblems(
     for (const [path, message] of formulaProblems(entities, e)) add(file, pointerOf(...path), message);
     for (const [path, message] of rollupProblems(entities, e)) add(file, pointerOf(...path), message);
     for (const [path, message] of pickProblems(e)) add(file, pointerOf(...path), message);
+    for (const [path, message] of refPopupProblems(reportsByCode, e)) add(file, pointerOf(...path), message);
     for (const [path, message] of workflowProblems(e, defs.dicts, perms)) add(file, pointerOf(...path), message);
     for (const [path, message] of trackProblems(entities, e)) add(file, pointerOf(...path), message);
     for (const [path, message] of deriveProblems(entities, e, defs.dicts)) add(file, pointerOf(...path), message);

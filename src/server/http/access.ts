@@ -4,6 +4,7 @@ import type { Session } from '../auth/sessions.js';
 import { permissionCodes } from '../auth/permissions.js';
 import { dataScope, type DataScope } from '../auth/scope.js';
 import { verifySignature } from '../auth/sign.js';
+import { memoized } from './caller-memo.js';
 import { badRequest, forbidden, noPermission, unauthorized } from './errors.js';
 
 /**
@@ -43,7 +44,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('permissions', function (this: FastifyRequest) {
     let p = permCache.get(this);
     if (!p) {
-      p = permissionCodes(app.ctx.db.kysely, this.user().userId);
+      const { userId } = this.user();
+      p = memoized(app, `perms|${userId}`, () => permissionCodes(app.ctx.db.kysely, userId));
       permCache.set(this, p);
     }
     return p;
@@ -52,7 +54,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('scope', function (this: FastifyRequest) {
     let p = scopeCache.get(this);
     if (!p) {
-      p = dataScope(app.ctx.db.kysely, this.user());
+      const session = this.user();
+      p = memoized(app, `scope|${session.id}`, () => dataScope(app.ctx.db.kysely, session));
       scopeCache.set(this, p);
     }
     return p;
@@ -70,7 +73,11 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access;
     if (!access) return; // 404 handler and static files
     const token = headerValue(request, 'x-access-token');
-    if (token) request.session = await app.ctx.sessions.resolve(token);
+    if (token) {
+      const session = await memoized(app, `session|${token}`, () => app.ctx.sessions.resolve(token));
+      // A copy: the tenant check below may narrow the request's own.
+      request.session = session && { ...session };
+    }
     if (access === 'public') return;
     if (!token) throw unauthorized('token为空!');
     if (!request.session) throw unauthorized('Token失效，请重新登录!');

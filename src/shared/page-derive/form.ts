@@ -11,6 +11,7 @@ import { DEFAULT_SCALE, DEFAULT_STRING_LENGTH } from '../entity-record.js';
 import { PATTERN_PRESETS, isPreset, rulePattern } from '../validate-presets.js';
 import { derivedPages as L } from '../../client/locale/derived-pages.js';
 import { formulaDependencies, parseFormula } from '../formula.js';
+import { refPopupMapping, refTextKey } from '../ref-popup.js';
 import { childEntities, isNumeric, mergeDeep, pickerView } from './fields.js';
 
 type Node = FormSchema & { 'x-compute'?: string };
@@ -45,6 +46,9 @@ function widget(entity: EntityDefinition, f: EntityField): Pick<Node, 'x-compone
     const store = f.dictCode?.split(',')[2] === 'id' ? 'id' : 'username';
     return { 'x-component': 'JSelectUserByDep', 'x-component-props': { store } };
   }
+  const popup = refPopupMapping(f);
+  if (popup)
+    return { 'x-component': 'JPopup', 'x-component-props': { ...popup, textField: refTextKey(f.name) } };
   if (f.ref)
     return { 'x-component': 'JRefSelect', 'x-component-props': { entity: entity.code, field: f.name } };
   if (f.dictCode) {
@@ -149,6 +153,9 @@ export function deriveForm(
     // while editing: the form shows the value the server stored.
     if (node['x-compute'] && rollsUpOthers(node['x-compute'], tables)) delete node['x-compute'];
     properties[f.name] = mergeDeep(node, fieldOverrides[f.name]);
+    // A popup-picked ref shows its target's text from a sibling value: loaded with the record, kept hidden.
+    if (node['x-component'] === 'JPopup' && f.ref)
+      properties[refTextKey(f.name)] = { type: 'string', 'x-display': 'hidden' };
   }
   for (const child of children)
     properties[child.code] = mergeDeep(

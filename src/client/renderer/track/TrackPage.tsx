@@ -5,6 +5,8 @@ import { getAction } from '../../api';
 import { renameTab } from '../../layout/tabs/store';
 import { t } from '../../locale/zh-CN';
 import { ACTION_COLORS } from '../history/ChangeHistory';
+import { formatCellNumber } from '../../widgets/editable-table/model/number-format';
+import { MAX_TRACK_EVENTS, type TrackEvent } from '../../../shared/track';
 
 const L = t.track;
 
@@ -12,22 +14,8 @@ interface SummaryField {
   field: string;
   title: string;
   text: string | null;
-}
-
-/** One line of the timeline (src/server/modules/track/track-events.ts). */
-interface TrackEvent {
-  id: string;
-  time: string;
-  user: string | null;
-  entity: string;
-  entityName: string;
-  recordId: string;
-  label: string;
-  action: string;
-  from?: string;
-  to?: string;
-  comment: string | null;
-  fields?: string[];
+  /** Places of a number field (shown with thousands separators). */
+  decimals?: number;
 }
 
 interface TrackAnswer {
@@ -38,8 +26,6 @@ interface TrackAnswer {
 
 type Loaded = { key: string; answer?: TrackAnswer; error?: string };
 
-/** The newest this many events are shown (the server's bound). */
-const SHOWN_EVENTS = 500;
 
 function EventLine({ e, own }: { e: TrackEvent; own: boolean }) {
   return (
@@ -107,11 +93,15 @@ export default function TrackPage() {
         <Descriptions
           size="small"
           column={{ xs: 1, sm: 2, lg: 3 }}
-          items={record.fields.map((f) => ({ key: f.field, label: f.title, children: f.text ?? L.blank }))}
+          items={record.fields.map((f) => ({
+            key: f.field,
+            label: f.title,
+            children: f.text === null ? L.blank : f.decimals === undefined ? f.text : formatCellNumber(f.text, f.decimals),
+          }))}
         />
       </Card>
       <Card size="small" title={L.timeline}>
-        {truncated ? <Alert type="info" showIcon message={L.truncated(SHOWN_EVENTS)} style={{ marginBottom: 12 }} /> : null}
+        {truncated ? <Alert type="info" showIcon message={L.truncated(MAX_TRACK_EVENTS)} style={{ marginBottom: 12 }} /> : null}
         {events.length === 0 ? (
           <Empty description={L.empty} />
         ) : (

@@ -5,6 +5,8 @@ import { EditableTable } from '../editable-table/EditableTable';
 import { computeRow } from '../../renderer/form/compute';
 import type { Row, SlotRenderer, ValueChangeEvent } from '../editable-table/types';
 import { JRefSelect } from '../ref-select/JRefSelect';
+import { refPopupMapping, refTextKey } from '../../../shared/ref-popup';
+import { RefPopupCell } from './RefPopupCell';
 import { childColumns, childDefinition, refSlot, type ChildDefinition } from './child-definition';
 import './child-table.css';
 
@@ -45,25 +47,39 @@ export function ChildTable({ entity, value, onChange, disabled, readOnly }: Chil
   const def = useChildDefinition(entity);
   const fields = def && !(def instanceof Error) ? def.fields : null;
   const built = useMemo(() => (def && !(def instanceof Error) ? childColumns(def) : null), [def]);
-  // A ref column picks the target's rows like the parent's ref fields; a stored row's text comes with it.
+  // A ref column picks the target's rows like the parent's ref fields (through its popup report when it
+  // names one); a stored row's text comes with it.
   const slots = useMemo(
     () =>
       Object.fromEntries(
         (fields ?? [])
           .filter((f) => f.ref)
-          .map((f): [string, SlotRenderer] => [
-            refSlot(f),
-            ({ value, row, disabled: off, setValue }) => (
-              <JRefSelect
-                entity={entity}
-                field={f.name}
-                value={value === null || value === undefined ? null : String(value)}
-                text={row[`${f.name}_dictText`] as string | null | undefined}
-                onChange={(v) => setValue(v ?? null)}
-                disabled={off}
-              />
-            ),
-          ]),
+          .map((f): [string, SlotRenderer] => {
+            const popup = refPopupMapping(f);
+            const text = (row: Row) => row[refTextKey(f.name)] as string | null | undefined;
+            return [
+              refSlot(f),
+              popup
+                ? ({ row, disabled: off, setRowValues }) => (
+                    <RefPopupCell
+                      mapping={popup}
+                      text={text(row)}
+                      disabled={off}
+                      setRowValues={setRowValues}
+                    />
+                  )
+                : ({ value, row, disabled: off, setValue }) => (
+                    <JRefSelect
+                      entity={entity}
+                      field={f.name}
+                      value={value === null || value === undefined ? null : String(value)}
+                      text={text(row)}
+                      onChange={(v) => setValue(v ?? null)}
+                      disabled={off}
+                    />
+                  ),
+            ];
+          }),
       ),
     [fields, entity],
   );

@@ -45,7 +45,7 @@ export const childrenOfEntity = (parent: string): Promise<ChildDefinition[]> =>
 
 const isNumeric = (f: EntityField) => f.type === 'int' || f.type === 'bigint' || f.type === 'decimal';
 
-/** The slot drawing a ref column's picker (ChildTable renders it with JRefSelect). */
+/** The slot drawing a ref column's picker (ChildTable renders it with JRefSelect, or its popup report). */
 export const refSlot = (f: EntityField) => `ref:${f.name}`;
 
 function cellType(f: EntityField): EditableColumnType {
@@ -59,7 +59,8 @@ function cellType(f: EntityField): EditableColumnType {
 /**
  * The grid columns of a child table, one per field (the parent link left out), checked with the
  * child's own rules — the same messages the server answers with: required, the pattern rules, then
- * length and bounds through one handler per column. Formula columns are read-only.
+ * length and bounds through one handler per column. Formula columns are read-only; `list: false` fields
+ * have no column.
  */
 export function childColumns(def: ChildDefinition): {
   columns: EditableColumn[];
@@ -67,7 +68,9 @@ export function childColumns(def: ChildDefinition): {
 } {
   const messages = recordMessages({ fields: def.fields } as EntityDefinition);
   const handlers: Record<string, RuleHandler> = {};
-  const columns = def.fields.map((f): EditableColumn => {
+  // A field the definition keeps off lists (a link a push-down fills, such as the order line a delivery line
+  // ships) is kept off the grid too: its value rides along in the row unseen.
+  const columns = def.fields.filter((f) => f.list !== false).map((f): EditableColumn => {
     const m = messages[f.name];
     const rules: ValidateRule[] = [];
     if (f.required && !f.formula) rules.push({ required: true, message: t.children.required(f.title) });

@@ -60,6 +60,8 @@ export interface SlotContext {
   column: EditableColumn;
   disabled: boolean;
   setValue: (value: unknown) => void;
+  /** Sets several cells of the row at once (a picker filling other columns), checked and announced like typing. */
+  setRowValues: (values: Record<string, unknown>) => void;
 }
 export type SlotRenderer = (ctx: SlotContext) => ReactNode;
 

@@ -23,6 +23,11 @@ export interface JPopupProps {
   groupId?: string;
   placeholder?: string;
   disabled?: boolean;
+  /**
+   * A sibling field holding the shown text (a ref's `<field>_dictText`, filled by destFields too): the
+   * value itself, the picked id, is then stored but not shown.
+   */
+  textField?: string;
   /** Outside a Formily form: receives the destField → value map. */
   onFill?: (values: Record<string, string>) => void;
 }
@@ -43,10 +48,17 @@ export function JPopup({
   groupId,
   placeholder,
   disabled,
+  textField,
   onFill,
 }: JPopupProps) {
   const field = useField();
   const [open, setOpen] = useState(false);
+  const inForm = field && isField(field);
+  const shown = !textField
+    ? (value ?? '')
+    : value && inForm
+      ? String(field.form.getValuesIn(field.path.parent().concat(textField)) ?? '')
+      : '';
 
   const openDialog = () => {
     if (disabled) return;
@@ -61,7 +73,7 @@ export function JPopup({
   const fill = (records: PopupRecord[]) => {
     const values = popupFillValues(records, orgFields as string, destFields as string);
     onFill?.(values);
-    if (field && isField(field)) {
+    if (inForm) {
       const own = String(field.props.name ?? field.path.segments[field.path.segments.length - 1]);
       const parent = field.path.parent();
       for (const [dest, v] of Object.entries(values)) {
@@ -80,7 +92,7 @@ export function JPopup({
     <>
       <Input
         readOnly
-        value={value ?? ''}
+        value={shown}
         placeholder={placeholder ?? t.editable.popup.placeholder}
         disabled={disabled}
         onClick={openDialog}
@@ -88,7 +100,9 @@ export function JPopup({
         allowClear={!disabled}
         onChange={(e) => {
           // Only the clear button can change a read-only input.
-          if (e.target.value === '') onChange?.(undefined);
+          if (e.target.value !== '') return;
+          if (textField && inForm) field.form.setValuesIn(field.path.parent().concat(textField), undefined);
+          onChange?.(undefined);
         }}
       />
       {open ? (

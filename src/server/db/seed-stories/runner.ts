@@ -53,7 +53,7 @@ export async function playSeedStories(
   if (seeds.length === 0) return null;
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp(ctx, { logger: false });
+    app = await buildApp(ctx, { logger: false, memoCallers: true });
     await app.ready();
   } catch (err) {
     log(`演示业务数据未能播放：${err instanceof Error ? err.message : String(err)}`);

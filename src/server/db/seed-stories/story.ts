@@ -70,10 +70,17 @@ export class StoryPlayer {
     const labels = new Map<string, Labelled>();
     const outcome: StoryOutcome = { records: 0 };
     let clock = start - STEP_GAP_MS;
+    // Labels of records an optional step did not add: the steps on them are skipped too.
+    const skipped = new Set<string>();
     for (const step of seed.steps) {
+      if (step.on && skipped.has(step.on)) {
+        if (step.save) skipped.add(step.save);
+        continue;
+      }
       if (rng.next() >= (step.p ?? 1)) {
-        if (step.optional) continue;
-        return outcome;
+        if (!step.optional) return outcome;
+        if (step.save) skipped.add(step.save);
+        continue;
       }
       const times = step.repeat ? rng.int(step.repeat[0], step.repeat[1]) : 1;
       for (let n = 0; n < times; n++) {
@@ -90,6 +97,7 @@ export class StoryPlayer {
           throw err;
         }
       }
+      if (step.ends) return outcome;
     }
     return outcome;
   }

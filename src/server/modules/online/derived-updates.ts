@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { evaluateCondition, parseCondition } from '../../../shared/formula.js';
 import type { EntityTransition } from '../../../shared/schema-types.js';
-import { formatDateTime } from '../../../shared/time.js';
 import type { AppContext } from '../../context.js';
 import type { Definitions } from '../../definitions/load.js';
 import { bizError } from '../../http/errors.js';
@@ -14,7 +13,7 @@ import { refreshComputed } from './computed.js';
 import { entityModel, type EntityModel } from './entity-model.js';
 import type { AnyDb, EntityRow } from './entity-records.js';
 import { rollupReaders } from './rollup-links.js';
-import { setValues } from './workflow.js';
+import { moveState } from './workflow.js';
 import { notifyTransition } from './workflow-notify.js';
 
 /**
@@ -230,18 +229,8 @@ async function fireAutomatic(
     if (!t) return n > 0;
     if (n >= MAX_AUTO) throw bizError(`自动流转超过 ${MAX_AUTO} 次，请检查流转条件是否循环`);
     const before = await entitySnapshot(trx, ctx.defs, model, id);
-    const res = await trx
-      .updateTable(model.table)
-      .set({
-        ...setValues(t, session.username),
-        [wf.field]: t.to,
-        updateBy: session.username,
-        updateTime: formatDateTime(),
-      })
-      .where(sql.ref('id'), '=', id)
-      .where(sql.ref(wf.field), '=', from)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw bizError('该记录已被他人处理，请刷新后重试', 409);
+    if (!(await moveState(trx, model, t, id, from, session.username)))
+      throw bizError('该记录已被他人处理，请刷新后重试', 409);
     const [after] = (await refreshComputed(trx, ctx.defs, model, [id])).rows;
     assertChecks(model.entity, after);
     await recordChange(trx, request, {

@@ -7,6 +7,7 @@ import type { Database } from '../../db/tables.js';
 import { prefixRange } from '../../lib/like.js';
 import { dataRulePredicate, grantedDataRules } from '../../auth/data-rules.js';
 import { entityModel } from './entity-model.js';
+import { memoized } from '../../http/caller-memo.js';
 
 // Entity tables are not in the typed Database; their columns come from the definition.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -85,10 +86,15 @@ export async function requestScope(
   db?: Kysely<Database>,
 ): Promise<ScopePredicate> {
   const session = request.user();
-  const scope = scopePredicate(entity, session, db ? await dataScope(db, session) : await request.scope());
-  const rules = await grantedDataRules(db ?? request.server.ctx.db.kysely, session.userId, {
-    url: `/online/cgformList/${entity.code}`,
-  });
+  const scope = scopePredicate(
+    entity,
+    session,
+    db ? await memoized(request.server, `scope|${session.id}`, () => dataScope(db, session)) : await request.scope(),
+  );
+  const url = `/online/cgformList/${entity.code}`;
+  const rules = await memoized(request.server, `rules|${session.userId}|${url}`, () =>
+    grantedDataRules(db ?? request.server.ctx.db.kysely, session.userId, { url }),
+  );
   const ruled = dataRulePredicate(rules, entityModel(entity).fields, session, (rule, reason) =>
     request.log.warn({ ruleId: rule.id, entity: entity.code, reason }, 'data rule unusable: rows hidden'),
   );

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { ok } from '../../../shared/envelope.js';
-import { formatDateTime } from '../../../shared/time.js';
 import type { Access } from '../../http/access.js';
 import { badRequest, bizError } from '../../http/errors.js';
 import { IdParam } from '../../lib/id-list.js';
@@ -12,7 +11,7 @@ import { entitySnapshot } from '../history/entity-snapshot.js';
 import { afterWrite } from './derived-updates.js';
 import type { EntityModel } from './entity-model.js';
 import { dbOf, findRecord } from './entity-records.js';
-import { setValues, stateText } from './workflow.js';
+import { moveState, stateText } from './workflow.js';
 import { notifyTransition } from './workflow-notify.js';
 
 const TransitionBody = Type.Object({
@@ -53,18 +52,7 @@ export function transitionRoutes(fastify: FastifyInstance, api: string, model: E
         const db = dbOf(ctx);
         const derived = await db.transaction().execute(async (trx) => {
           const before = await entitySnapshot(trx, ctx.defs, model, id);
-          const res = await trx
-            .updateTable(model.table)
-            .set({
-              ...setValues(t, session.username),
-              [wf.field]: t.to,
-              updateBy: session.username,
-              updateTime: formatDateTime(),
-            })
-            .where(sql.ref('id'), '=', id)
-            .where(sql.ref(wf.field), '=', from)
-            .executeTakeFirst();
-          if (Number(res.numUpdatedRows) === 0) {
+          if (!(await moveState(trx, model, t, id, from, session.username))) {
             const now = (await trx
               .selectFrom(model.table)
               .select(sql.ref(wf.field).as('state'))

@@ -127,3 +127,25 @@ export function setValues(t: EntityTransition, username: string): CleanRecord {
     out[name] = v === '$user' ? username : v === '$now' ? formatDateTime() : v === '$today' ? formatDate() : v;
   return out;
 }
+
+/**
+ * Moves a record from `from` along a transition (its `sets` too), compare-and-set: false when another
+ * writer moved it first, so of two concurrent transitions only one succeeds.
+ */
+export async function moveState(
+  db: AnyDb,
+  model: EntityModel,
+  t: EntityTransition,
+  id: string,
+  from: string,
+  username: string,
+): Promise<boolean> {
+  const field = model.entity.workflow?.field as string;
+  const res = await db
+    .updateTable(model.table)
+    .set({ ...setValues(t, username), [field]: t.to, updateBy: username, updateTime: formatDateTime() })
+    .where(sql.ref('id'), '=', id)
+    .where(sql.ref(field), '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -4,28 +4,7 @@ import type { FieldChanges } from '../history/change-log.js';
 import { childrenOf } from '../online/children.js';
 import { stateText } from '../online/workflow.js';
 import type { TrackedRecords } from './track-links.js';
-
-/** The newest this many entries are shown; older ones are left out (the answer says so). */
-export const MAX_TRACK_EVENTS = 500;
-
-/** One line of the timeline. */
-export interface TrackEvent {
-  id: string;
-  time: string;
-  /** Realname of who did it (the username when the user is gone). */
-  user: string | null;
-  entity: string;
-  entityName: string;
-  recordId: string;
-  label: string;
-  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore';
-  /** State texts of a transition. */
-  from?: string;
-  to?: string;
-  comment: string | null;
-  /** Titles of the fields an edit changed (a child table by its title). */
-  fields?: string[];
-}
+import { MAX_TRACK_EVENTS, type TrackEvent } from '../../../shared/track.js';
 
 const MAX_FIELD_TITLES = 8;
 

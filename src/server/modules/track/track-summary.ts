@@ -26,9 +26,15 @@ export async function trackSummary(request: FastifyRequest, entity: EntityDefini
   const [dicts] = await attachDictText(ctx.db.kysely, ctx.defs, withLiveFields(entity, [{ ...row }]), model.fields, request.user().tenantId);
   const withRefs = await attachPickedText(request, entity, await attachRefText(request, entity, [dicts]));
   const [shown] = await protectRecords(ctx, request, model, withRefs);
-  return summaryFields(entity).map((name) => ({
-    field: name,
-    title: model.byName.get(name)?.title ?? name,
-    text: text(shown, name),
-  }));
+  return summaryFields(entity).map((name) => {
+    const f = entity.fields.find((x) => x.name === name);
+    // Numbers carry their places, so the console shows them as lists do (thousands separators).
+    const numeric = f && !f.dictCode && !f.ref && ['int', 'bigint', 'decimal'].includes(f.type);
+    return {
+      field: name,
+      title: model.byName.get(name)?.title ?? name,
+      text: text(shown, name),
+      ...(numeric ? { decimals: f.type === 'decimal' ? (f.scale ?? 2) : 0 } : {}),
+    };
+  });
 }

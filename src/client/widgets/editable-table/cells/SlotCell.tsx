@@ -18,6 +18,7 @@ export const SlotCell = memo(function SlotCell({ column, row, rowIndex, value, d
         column,
         disabled,
         setValue: (v) => api.setValue(rowIndex, column, v),
+        setRowValues: (values) => api.setRowValues(rowIndex, values),
       })}
     </>
   );
