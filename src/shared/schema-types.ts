@@ -569,6 +569,7 @@ export interface EntityDefinition {
    */
   derive?: EntityDerive[];
   track?: EntityTrack;
+  tree?: EntityTree;
   defaultSort?: EntitySort;
   /**
    * Extra (possibly multi-column) indexes; single fields may also say index/unique.
@@ -820,6 +821,16 @@ export interface EntityTrackLink {
    */
   of?: string;
   refBy?: FieldName7;
+}
+
+/**
+ * Tree entity (树形实体), e.g. a product category tree: `field` names this entity's ref to itself (not required, onDelete setNull or restrict) that holds each row's parent. The list page shows the rows nested under their parents (antd Table expandable rows; the whole list is loaded up to 1000 rows; a query shows the flat result), and a ref field whose target is a tree entity is picked with a TreeSelect (searched by display text) in forms and query forms. A write that makes a row its own ancestor is refused with 400 上级不能是自身或其下级.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityTree".
+ */
+export interface EntityTree {
+  field: FieldName3;
 }
 
 export interface EntitySort {
@@ -1306,6 +1317,10 @@ export interface TreeSettings {
    * Record field telling whether a row has children ('1'/true); lazy rows without it are treated as parents.
    */
   hasChildField?: string;
+  /**
+   * A plain list page whose rows the browser nests by parentField: the whole list is loaded (at most 1000 rows) and shown as a tree; while a query, advanced query or address filter is active the matching rows show flat and paged. Served for the list page of a tree entity (EntityTree).
+   */
+  nest?: boolean;
 }
 
 /**
@@ -3561,6 +3576,10 @@ export interface JRefSelectProps {
    * Wait after typing before searching, in ms (default 500).
    */
   debounce?: number;
+  /**
+   * The target is a tree entity (EntityTree): picked with a TreeSelect of the whole tree (refOptions with tree=true, at most 1000 rows, each with its parent), searched by display text in the browser. Derived pages set it for a ref to a tree entity.
+   */
+  tree?: boolean;
   /**
    * Disabled (Formily's disabled/readPretty pattern sets it too).
    */

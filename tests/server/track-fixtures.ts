@@ -10,14 +10,17 @@ const LEFT_OUT = ['schemas/modules', 'schemas/dashboards', 'schemas/menus/report
 
 /**
  * The shipped platform definitions without the business modules (written by others meanwhile) and the
- * home dashboard that names their stats, plus the tracking fixture module: a server for track tests.
+ * home dashboard that names their stats, plus one fixture module copied to schemas/modules/<name>.
  */
-export function trackSchemas(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-track-'));
+export function schemasWithFixture(fixture: string, name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `yjy-${name}-`));
   fs.cpSync('schemas', dir, {
     recursive: true,
     filter: (src) => !LEFT_OUT.some((p) => src.startsWith(p)),
   });
-  fs.cpSync(TRACK_FIXTURE, path.join(dir, 'modules', 'track'), { recursive: true });
+  fs.cpSync(fixture, path.join(dir, 'modules', name), { recursive: true });
   return dir;
 }
+
+/** The platform definitions plus the tracking fixture module: a server for track tests. */
+export const trackSchemas = () => schemasWithFixture(TRACK_FIXTURE, 'track');

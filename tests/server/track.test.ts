@@ -64,7 +64,7 @@ describe.each(DIALECTS)('record tracking on $name', ({ url }) => {
       { field: 'customer', title: '客户', text: '华山医院东院' },
       { field: 'contactPhone', title: '联系电话', text: '138****5678' },
       { field: 'status', title: '状态', text: '已确认' },
-      { field: 'amount', title: '金额', text: expect.stringMatching(/^100(\.00?)?$/) },
+      { field: 'amount', title: '金额', text: expect.stringMatching(/^100(\.00?)?$/), decimals: 2 },
     ]);
     expect(truncated).toBe(false);
     expect(list.map((e) => [e.entity, e.action, e.label])).toEqual([

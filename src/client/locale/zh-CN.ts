@@ -19,6 +19,7 @@ import { workflow } from './workflow';
 import { history } from './history';
 import { track } from './track';
 import { derive } from './derive';
+import { listUrl } from './list-url';
 
 export const t = {
   common,
@@ -38,5 +39,6 @@ export const t = {
   history,
   track,
   derive,
+  listUrl,
 } as const;
 export type Messages = typeof t;

@@ -34,6 +34,7 @@ import { rollupProblems } from './rollup-problems.js';
 import { workflowProblems } from './workflow-problems.js';
 import { trackProblems } from './track-problems.js';
 import { deriveProblems } from './derive-problems.js';
+import { treeProblems } from './tree-problems.js';
 
 /** Components that open the list page of the entity named by the route (/online/cgformList/:code). */
 export const ONLINE_LIST_COMPONENTS = ['OnlineList', 'modules/online/cgform/auto/OnlCgformAutoList'];
@@ -245,6 +246,7 @@ export function crossReferenceProblems(
     for (const [path, message] of workflowProblems(e, defs.dicts, perms)) add(file, pointerOf(...path), message);
     for (const [path, message] of trackProblems(entities, e)) add(file, pointerOf(...path), message);
     for (const [path, message] of deriveProblems(entities, e, defs.dicts)) add(file, pointerOf(...path), message);
+    for (const [path, message] of treeProblems(e)) add(file, pointerOf(...path), message);
     if (e.defaultSort && !names.has(e.defaultSort.field))
       add(file, '/defaultSort/field', `字段 "${e.defaultSort.field}" 不存在`);
     (e.indexes ?? []).forEach((ix, i) =>

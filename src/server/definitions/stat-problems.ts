@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { MenuDef, MenuFile, StatDefinition } from '../../shared/schema-types.js';
+import { parentCodeOf } from '../modules/online/children.js';
 import { compileStat } from '../modules/stats/compile.js';
 import type { Definitions, DefinitionFile } from './load.js';
 import type { DefinitionProblem } from './meta-validation.js';
@@ -21,7 +22,8 @@ function menuNames(menus: MenuDef[]) {
 /**
  * Statistics (schemas/stats): the file is named for its code, codes are unique, every name resolves
  * against the source (stats/compile.ts: fields, numeric measures, date buckets, sort keys), the
- * permission is one the menus declare and the drill page is a menu route.
+ * permission is one the menus declare and the drill page is a menu route (the parent's list for a
+ * statistic over child rows).
  */
 export function statProblems(
   files: DefinitionFile[],
@@ -51,6 +53,10 @@ export function statProblems(
       );
     if (stat.drill && !urls.has(stat.drill.page))
       add('/drill/page', `下钻页面 "${stat.drill.page}" 不是菜单中的路由`);
+    // Child rows have no list of their own: their groups open the parent's list (online/child-filter.ts).
+    const parent = compiled?.source.entity ? parentCodeOf(compiled.source.entity) : null;
+    if (stat.drill && parent && stat.drill.page !== `/online/cgformList/${parent}`)
+      add('/drill/page', `明细实体的统计应下钻到主表列表 /online/cgformList/${parent}`);
   }
   return problems;
 }

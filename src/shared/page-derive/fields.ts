@@ -27,6 +27,12 @@ export const isStateField = (f: EntityField) => !!f.dictCode && /(^s|S)tatus$/.t
 export const pickerView = (f: EntityField): 'sel_user' | 'sel_depart' | undefined =>
   f.view === 'sel_user' || f.view === 'sel_depart' ? f.view : undefined;
 
+/** The ref picker's props of a ref field; a ref to a tree entity (EntityTree) is picked from its tree. */
+export function refSelectProps(entity: EntityDefinition, f: EntityField, entities: readonly EntityDefinition[]) {
+  const tree = !!entities.find((e) => e.code === f.ref?.entity)?.tree;
+  return { entity: entity.code, field: f.name, ...(tree ? { tree } : {}) };
+}
+
 /** Child entities of an entity: those whose parent.field is a ref to it, in definition order. */
 export function childEntities(entity: EntityDefinition, entities: readonly EntityDefinition[]) {
   return entities.filter((child) => {

@@ -12,7 +12,7 @@ import { PATTERN_PRESETS, isPreset, rulePattern } from '../validate-presets.js';
 import { derivedPages as L } from '../../client/locale/derived-pages.js';
 import { formulaDependencies, parseFormula } from '../formula.js';
 import { refPopupMapping, refTextKey } from '../ref-popup.js';
-import { childEntities, isNumeric, mergeDeep, pickerView } from './fields.js';
+import { childEntities, isNumeric, mergeDeep, pickerView, refSelectProps } from './fields.js';
 
 type Node = FormSchema & { 'x-compute'?: string };
 
@@ -38,7 +38,11 @@ export function fieldRules(f: EntityField): ValidatorRule[] {
 }
 
 /** The widget of a field that the user edits: from view, ref, dictionary and type. */
-function widget(entity: EntityDefinition, f: EntityField): Pick<Node, 'x-component' | 'x-component-props'> {
+function widget(
+  entity: EntityDefinition,
+  f: EntityField,
+  entities: readonly EntityDefinition[],
+): Pick<Node, 'x-component' | 'x-component-props'> {
   const picker = pickerView(f);
   if (picker === 'sel_depart') return { 'x-component': 'JSelectDepart' };
   if (picker === 'sel_user') {
@@ -50,7 +54,7 @@ function widget(entity: EntityDefinition, f: EntityField): Pick<Node, 'x-compone
   if (popup)
     return { 'x-component': 'JPopup', 'x-component-props': { ...popup, textField: refTextKey(f.name) } };
   if (f.ref)
-    return { 'x-component': 'JRefSelect', 'x-component-props': { entity: entity.code, field: f.name } };
+    return { 'x-component': 'JRefSelect', 'x-component-props': refSelectProps(entity, f, entities) };
   if (f.dictCode) {
     if (f.view === 'checkbox')
       return { 'x-component': 'JCheckbox', 'x-component-props': { dictCode: f.dictCode } };
@@ -78,7 +82,11 @@ function widget(entity: EntityDefinition, f: EntityField): Pick<Node, 'x-compone
 }
 
 /** The form schema node of one entity field. */
-export function formField(entity: EntityDefinition, f: EntityField): Node {
+export function formField(
+  entity: EntityDefinition,
+  f: EntityField,
+  entities: readonly EntityDefinition[] = [],
+): Node {
   const node: Node = { type: isNumeric(f) ? 'number' : 'string', title: f.title };
   if (f.numbering) {
     // The server fills the number on insert; an editable rule lets the user type one instead.
@@ -90,7 +98,7 @@ export function formField(entity: EntityDefinition, f: EntityField): Node {
     };
   }
   if (f.formula) {
-    const { 'x-component': c, 'x-component-props': props } = widget(entity, f);
+    const { 'x-component': c, 'x-component-props': props } = widget(entity, f, entities);
     return {
       ...node,
       'x-component': c,
@@ -101,7 +109,7 @@ export function formField(entity: EntityDefinition, f: EntityField): Node {
   }
   if (f.required) node.required = true;
   if (f.default !== undefined) node.default = isNumeric(f) ? Number(f.default) : String(f.default);
-  Object.assign(node, widget(entity, f));
+  Object.assign(node, widget(entity, f, entities));
   const rules = fieldRules(f);
   if (rules.length) node['x-validator'] = rules;
   return node;
@@ -148,7 +156,7 @@ export function deriveForm(
   const children = childEntities(entity, entities);
   const tables = new Set(children.map((c) => c.code));
   for (const f of entity.fields) {
-    const node = formField(entity, f);
+    const node = formField(entity, f, entities);
     // A roll-up over rows the form does not hold (an entity referring to this one) is not recomputed
     // while editing: the form shows the value the server stored.
     if (node['x-compute'] && rollsUpOthers(node['x-compute'], tables)) delete node['x-compute'];

@@ -23,12 +23,15 @@ export function derivePage(page: PageDefinition, entities: readonly EntityDefini
   const hide = overrides.hide ?? [];
   const sort = entity.defaultSort && { column: entity.defaultSort.field, order: entity.defaultSort.order };
   const list = sort || page.list ? { ...(sort ? { sort } : {}), ...page.list } : undefined;
-  const query = page.query ?? deriveQuery(entity, overrides.query, hide);
+  // A tree entity's list shows its rows nested under their parents (EntityTree).
+  const tree = page.tree ?? (entity.tree ? { parentField: entity.tree.field, nest: true } : undefined);
+  const query = page.query ?? deriveQuery(entity, overrides.query, hide, entities);
   return {
     ...rest,
     permissionPrefix: page.permissionPrefix ?? `${entity.code}:`,
     api: { ...deriveApi(entity.code), ...page.api },
     ...(list ? { list } : {}),
+    ...(tree ? { tree } : {}),
     ...(query ? { query } : {}),
     columns: page.columns ?? deriveColumns(entity, overrides.columns, overrides.order, hide, entities),
     toolbar: toolbar(page.toolbar, entity, hide),

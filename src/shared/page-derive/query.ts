@@ -5,21 +5,25 @@ import type {
   QueryOverride,
   QuerySettings,
 } from '../schema-types.js';
-import { isNumeric, pageField, pickerView } from './fields.js';
+import { isNumeric, pageField, pickerView, refSelectProps } from './fields.js';
 import { applyOverrides } from './overrides.js';
 
 /** Fields shown before the '更多' toggle, as on the hand-written pages. */
 export const VISIBLE_QUERY_FIELDS = 3;
 
 /** The query widget of one field: dictionary select, department/user picker, date range, ref picker. */
-export function queryField(entity: EntityDefinition, f: EntityField): QueryField {
+export function queryField(
+  entity: EntityDefinition,
+  f: EntityField,
+  entities: readonly EntityDefinition[] = [],
+): QueryField {
   const q: QueryField = { name: f.name, title: f.title };
   const picker = pickerView(f);
   if (picker === 'sel_depart') q['x-component'] = 'JSelectDepart';
   else if (picker === 'sel_user')
     Object.assign(q, { 'x-component': 'JSelectUserByDep', props: { store: 'username' } });
   else if (f.ref)
-    Object.assign(q, { 'x-component': 'JRefSelect', props: { entity: entity.code, field: f.name } });
+    Object.assign(q, { 'x-component': 'JRefSelect', props: refSelectProps(entity, f, entities) });
   else if (f.dictCode) Object.assign(q, { 'x-component': 'JDictSelectTag', dictCode: f.dictCode });
   else if (f.type === 'date' || f.type === 'datetime') {
     q['x-component'] = f.query === 'range' ? 'JDateRange' : 'JDate';
@@ -37,17 +41,18 @@ export function deriveQuery(
   entity: EntityDefinition,
   overrides: Array<string | QueryOverride> = [],
   hide: readonly string[] = [],
+  entities: readonly EntityDefinition[] = [],
 ): QuerySettings | undefined {
   const chosen = applyOverrides({
     derived: entity.fields
       .filter((f) => f.query && !(f.query === 'range' && isNumeric(f)))
-      .map((f) => queryField(entity, f)),
+      .map((f) => queryField(entity, f, entities)),
     key: (q) => q.name,
     overrides,
     overrideKey: (o) => o.name,
     added: (name) => {
       const f = pageField(entity, name);
-      return f && queryField(entity, f);
+      return f && queryField(entity, f, entities);
     },
     hide,
   });

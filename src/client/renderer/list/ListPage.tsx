@@ -29,6 +29,7 @@ import { useFullscreen } from './settings/useFullscreen';
 import { useListSettings } from './settings/useListSettings';
 import { Toolbar } from './Toolbar';
 import { useListQuery } from './useListQuery';
+import { UrlFilterNote } from './UrlFilterNote';
 import { WorkflowFilter } from './WorkflowFilter';
 import { DetailActions } from '../detail/DetailActions';
 import './list.css';
@@ -233,6 +234,7 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
 
   const main = (
     <>
+      <UrlFilterNote count={Object.keys(q.urlExtra).length} />
       {(queryFields.length > 0 || moreFields.length > 0) && (
         <QueryForm fields={queryFields} more={moreFields} onSearch={q.search} initial={q.urlValues} />
       )}

@@ -3,13 +3,25 @@ import type { SuperQueryCondition } from '../../../shared/query-rules';
 import { fillPath, pageApi } from '../definition/api';
 import { resolveValues } from '../definition/values';
 import { encodeSuperQuery, type MatchType } from '../superquery/model';
+import { nestRows } from '../../../shared/nest-rows';
 import { prepareTreeRows } from '../tree/tree-rows';
 import type { ListSpec } from './ListPage';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, listParams, queryParams, urlFilters, type SortState } from './params';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  listParams,
+  queryParams,
+  urlFilters,
+  type SortState,
+} from './params';
 import { initialQueryValues } from './QueryForm';
 import { useListData } from './useListData';
 
 type Row = Record<string, unknown>;
+
+/** A nested list (TreeSettings.nest) loads the whole list in one request of at most this many rows. */
+export const NESTED_LIST_CAP = 1000;
+
 export interface Selection {
   keys: Key[];
   rows: Row[];
@@ -29,7 +41,6 @@ export function useListQuery(
   search = '',
 ) {
   const rowKey = page.rowKey ?? 'id';
-  const isTree = page.kind === 'tree-list';
   const fields = useMemo(() => [...(page.query?.fields ?? []), ...(page.query?.more ?? [])], [page.query]);
   const routeParams = useMemo(() => ({ code: routeCode }), [routeCode]);
   const listApi = useMemo(() => {
@@ -39,8 +50,8 @@ export function useListQuery(
   const declaredSort = page.list?.sort;
   const defaultSort = useMemo<SortState | null>(() => {
     if (declaredSort) return { column: declaredSort.column, order: declaredSort.order ?? 'desc' };
-    return isTree ? null : DEFAULT_SORT;
-  }, [declaredSort, isTree]);
+    return page.kind === 'tree-list' ? null : DEFAULT_SORT;
+  }, [declaredSort, page.kind]);
 
   const fromUrl = useMemo(() => urlFilters(fields, search), [fields, search]);
   const startValues = () => ({ ...initialQueryValues(fields), ...fromUrl.values });
@@ -63,6 +74,13 @@ export function useListQuery(
     setPaging((p) => ({ ...p, pageNo: 1 }));
   }
   const sort = chosenSort ?? defaultSort;
+  const query = useMemo(() => queryParams(fields, queryValues), [fields, queryValues]);
+  // A nested list (a tree entity's) shows the whole tree; any filter shows the matching rows flat.
+  const filtered =
+    Object.keys(query).length + Object.keys(fromUrl.extra).length + Object.keys(asideParams).length > 0 ||
+    !!superQuery;
+  const nestBy = page.tree?.nest && !filtered ? (page.tree.parentField ?? 'parentId') : undefined;
+  const isTree = page.kind === 'tree-list' || !!nestBy;
 
   const staticParams = useMemo(
     () => resolveValues(page.list?.params, { route: routeParams }),
@@ -71,10 +89,10 @@ export function useListQuery(
   const params = useMemo(
     () =>
       listParams({
-        pageNo: paging.pageNo,
-        pageSize: paging.pageSize,
+        pageNo: nestBy ? 1 : paging.pageNo,
+        pageSize: nestBy ? NESTED_LIST_CAP : paging.pageSize,
         sort,
-        query: queryParams(fields, queryValues),
+        query,
         extra: { ...staticParams, ...fixedParams, ...fromUrl.extra, ...asideParams },
         superQuery: superQuery
           ? { params: encodeSuperQuery(superQuery.conditions), matchType: superQuery.matchType }
@@ -83,9 +101,9 @@ export function useListQuery(
       }),
     [
       paging,
+      nestBy,
       sort,
-      fields,
-      queryValues,
+      query,
       staticParams,
       fixedParams,
       fromUrl.extra,
@@ -94,10 +112,19 @@ export function useListQuery(
       page.list?.pagination,
     ],
   );
-  const prepare = useMemo(
-    () => (isTree ? (rows: Row[]) => prepareTreeRows(rows, page.tree, rowKey) : undefined),
-    [isTree, page.tree, rowKey],
-  );
+  const prepare = useMemo(() => {
+    if (nestBy) {
+      const parentOf = (r: Row) =>
+        r[nestBy] === null || r[nestBy] === undefined || r[nestBy] === '' ? null : String(r[nestBy]);
+      return (rows: Row[]) =>
+        prepareTreeRows(
+          nestRows(rows, (r) => String(r[rowKey]), parentOf),
+          page.tree,
+          rowKey,
+        );
+    }
+    return isTree ? (rows: Row[]) => prepareTreeRows(rows, page.tree, rowKey) : undefined;
+  }, [nestBy, isTree, page.tree, rowKey]);
   const data = useListData(listApi, params, prepare);
 
   const paramsKey = JSON.stringify(params);
@@ -109,6 +136,8 @@ export function useListQuery(
     rowKey,
     /** The query form's starting values (declared defaults and the address's filters). */
     urlValues: fromUrl.values,
+    /** Address filters without a query form field: sent as they are (UrlFilterNote says so). */
+    urlExtra: fromUrl.extra,
     isTree,
     listApi,
     params,

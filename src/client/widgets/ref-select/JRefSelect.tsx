@@ -4,6 +4,7 @@ import { t } from '../../locale/zh-CN';
 import { SCROLL_LOAD_PX } from '../dict/paged-source';
 import { useDebouncedCallback } from '../dict/useDebouncedCallback';
 import { resolveRefs, searchRefs, type RefOption } from './ref-options';
+import { RefTreeSelect } from './RefTreeSelect';
 
 export interface JRefSelectProps {
   /** Code of the entity that owns the ref field. */
@@ -27,6 +28,8 @@ export interface JRefSelectProps {
   debounce?: number;
   /** The stored value's text when the caller already has it (a grid row's `<field>_dictText`): not asked again. */
   text?: string | null;
+  /** The target is a tree entity: picked from its whole tree (RefTreeSelect). */
+  tree?: boolean;
 }
 
 const L = t.refSelect;
@@ -58,6 +61,14 @@ function picked(
  * when the list opens, so a form with several refs asks nothing until the user picks.
  */
 export function JRefSelect(props: JRefSelectProps) {
+  const { entity, field, value } = props;
+  if (props.tree && props.mode !== 'multiple' && entity && field && (typeof value === 'string' || !value))
+    return <RefTreeSelect {...props} entity={entity} field={field} value={value ?? undefined} />;
+  return <FlatRefSelect {...props} />;
+}
+
+/** The flat picker: searched on the server, paged. */
+function FlatRefSelect(props: JRefSelectProps) {
   const { entity, field, disabled, readOnly, allowClear = true, debounce = 500 } = props;
   const multiple = props.mode === 'multiple';
   const many = multiple ? picked(props.value, field) : null;

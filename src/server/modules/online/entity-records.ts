@@ -16,6 +16,7 @@ import { requestScope, scopeValues, type ScopePredicate } from './entity-scope.j
 import { assignNumbers } from './numbering.js';
 import { attachRefText } from './ref-text.js';
 import { attachPickedText, pickFilter } from './ref-many.js';
+import { childFilter } from './child-filter.js';
 import { withLiveFields } from './live-fields.js';
 
 export const RECORD_NOT_FOUND = '未找到对应数据';
@@ -59,6 +60,9 @@ export async function listRecords(
   // Many-to-many: ?<junction>=id1,id2 keeps rows linked to any of those targets (ref-many.ts).
   const picked = pickFilter(ctx.defs, model.entity, query);
   if (picked) base = base.where(picked);
+  // ?<child>.<field>=v keeps parents with a matching child row (child-filter.ts).
+  const byChild = await childFilter(request, ctx.defs, model.entity, query);
+  if (byChild) base = base.where(byChild);
   const result = await listPage<EntityRow>(
     ctx.db,
     base,
@@ -98,6 +102,8 @@ export async function exportRecords(
   if (!selections.length) q = q.where((eb) => listFilters(eb, fields, query));
   const picked = selections.length ? undefined : pickFilter(ctx.defs, model.entity, query);
   if (picked) q = q.where(picked);
+  const byChild = selections.length ? undefined : await childFilter(request, ctx.defs, model.entity, query);
+  if (byChild) q = q.where(byChild);
   for (const [field, dir] of sortKeys(fields, query, model.defaultSort)) q = q.orderBy(sql.ref(field), dir);
   const rows = (await q
     .orderBy(sql.ref('id'))

@@ -29,6 +29,7 @@ import { afterWrite, rollupTargets, type Derived, type Targets } from './derived
 import { transitionRoutes } from './workflow-routes.js';
 import { withLiveFields } from './live-fields.js';
 import { assertChecks } from './checks.js';
+import { assertTreeParent } from './tree-parent.js';
 import { attachDerive } from './derive.js';
 import { deriveRoutes } from './derive-routes.js';
 import { recordChange, recordChanges } from '../history/change-log.js';
@@ -195,6 +196,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         await assertKnownValues(request, model, changes, stored);
         await assertChildDictValues(ctx, request, model, request.body, id);
         const db = dbOf(ctx);
+        if (entity.tree && entity.tree.field in changes) await assertTreeParent(db, entity, id, changes[entity.tree.field]);
         await assertUnique(db, model, session, changes, id);
         const derived = await db.transaction().execute(async (trx) => {
           const before = await entitySnapshot(trx, ctx.defs, model, id);

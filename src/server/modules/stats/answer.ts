@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { formatDate } from '../../../shared/time.js';
 import { attachDictText } from '../../lib/dict-text.js';
 import type { FieldMap } from '../../lib/list-query.js';
+import { childKey } from '../online/child-filter.js';
+import { parentCodeOf } from '../online/children.js';
 import { attachRefText } from '../online/ref-text.js';
 import { isRef } from '../online/ref-lookup.js';
 import { ageFilter } from './ages.js';
@@ -67,7 +69,21 @@ function drillFilters(stat: CompiledStat, bound: BoundParams, row: StatRow, toda
     const r = bucketRange(d.bucket, String(v), row[`${d.key}_weekStart`] as string | undefined);
     if (r) Object.assign(f, rangeFilter(d.field, r));
   }
-  return f;
+  return onParentList(stat, f);
+}
+
+/**
+ * A statistic over child rows drills into its parent's list: filters on the child's declared fields
+ * (with their `_begin`/`_end`) become `<child code>.<key>` (online/child-filter.ts); filters on scope
+ * columns (department, tenant) stay, as the parent carries the same ones.
+ */
+function onParentList(stat: CompiledStat, f: ListParams): ListParams {
+  const entity = stat.source.entity;
+  if (!entity || !parentCodeOf(entity)) return f;
+  const own = new Set(entity.fields.map((x) => x.name));
+  return Object.fromEntries(
+    Object.entries(f).map(([k, v]) => [own.has(k) || own.has(k.replace(/_(begin|end)$/, '')) ? childKey(entity.code, k) : k, v]),
+  );
 }
 
 /**
