@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schemasWithDerive } from '../server/derive-fixture.js';
+import { apiCall, apiToken } from './api.js';
 import { screenshot, useBrowserSuite } from './browser.js';
 import { box, button, formInput, openModal, rowAction, rowWith, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
@@ -16,18 +17,8 @@ const POLL = { timeout: 15_000 };
 const API = '/jeecg-boot/online/cgform/api';
 const DIALOG = '转订单：新建测试订单';
 
-type Reply<T> = { success: boolean; message: string; result: T };
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'X-Access-Token': token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const reply = (await res.json()) as Reply<T>;
-  if (!reply.success) throw new Error(`${method} ${path}: ${reply.message}`);
-  return reply.result;
-}
+const call = <T>(token: string, method: string, path: string, body?: unknown) =>
+  apiCall<T>(suite.server.url, token, method, path, body);
 
 /** An approved quote with one open line, one fully converted line and one partly converted line. */
 async function approvedQuote(token: string, title: string): Promise<string> {
@@ -59,12 +50,7 @@ let token = '';
 
 describe('push-down: 报价 转订单', () => {
   beforeAll(async () => {
-    const res = await fetch(`${suite.server.url}/jeecg-boot/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'wangfang', password: 'Demo@2026' }),
-    });
-    token = ((await res.json()) as Reply<{ token: string }>).result.token;
+    token = await apiToken(suite.server.url, 'wangfang');
   });
 
   it('opens the order form prefilled from the quote row and saves it as a new order', async () => {

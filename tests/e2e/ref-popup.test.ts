@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schemasWithRefPopup } from '../server/ref-popup-fixture.js';
+import { apiCall, apiToken } from './api.js';
 import { screenshot, useBrowserSuite } from './browser.js';
 import { button, formInput, formItem, openModal, rowAction, rowWith, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
@@ -16,18 +17,8 @@ const LIST = '/online/cgformList/rp_sheet';
 const POLL = { timeout: 15_000 };
 const API = '/jeecg-boot/online/cgform/api';
 
-type Reply<T> = { success: boolean; message: string; result: T };
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'X-Access-Token': token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const reply = (await res.json()) as Reply<T>;
-  if (!reply.success) throw new Error(`${method} ${path}: ${reply.message}`);
-  return reply.result;
-}
+const call = <T>(token: string, method: string, path: string, body?: unknown) =>
+  apiCall<T>(suite.server.url, token, method, path, body);
 
 /** Picks the report row holding `text` in the open popup report dialog. */
 async function pick(page: Page, text: string) {
@@ -45,12 +36,7 @@ const items: Record<string, string> = {};
 
 describe('ref fields picked through a popup report', () => {
   beforeAll(async () => {
-    const res = await fetch(`${suite.server.url}/jeecg-boot/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'wangfang', password: 'Demo@2026' }),
-    });
-    token = ((await res.json()) as Reply<{ token: string }>).result.token;
+    token = await apiToken(suite.server.url, 'wangfang');
     for (const [name, listPrice, taxRate] of [
       ['弹窗输液器', 2.5, 13],
       ['弹窗留置针', 12, 9],

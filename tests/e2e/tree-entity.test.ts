@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeSchemas } from '../server/tree-fixtures.js';
+import { apiCall, apiToken } from './api.js';
 import { screenshot, useBrowserSuite } from './browser.js';
 import { button, formItem, openModal, rows } from './screen.js';
 import { signInAs } from './sign-in.js';
@@ -14,18 +15,8 @@ const suite = useBrowserSuite({ failureShots: 'tree-entity', schemas: treeSchema
 const POLL = { timeout: 15_000 };
 const API = '/jeecg-boot/online/cgform/api';
 
-type Reply<T> = { success: boolean; message: string; result: T };
-
-async function add(token: string, code: string, body: Record<string, unknown>): Promise<string> {
-  const res = await fetch(`${suite.server.url}${API}/form/${code}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'X-Access-Token': token },
-    body: JSON.stringify(body),
-  });
-  const reply = (await res.json()) as Reply<string>;
-  if (!reply.success) throw new Error(reply.message);
-  return reply.result;
-}
+const add = (token: string, code: string, body: Record<string, unknown>) =>
+  apiCall<string>(suite.server.url, token, 'POST', `${API}/form/${code}`, body);
 
 async function openList(page: Page, code: string) {
   await page.goto(`${suite.server.url}/online/cgformList/${code}`);
@@ -34,12 +25,7 @@ async function openList(page: Page, code: string) {
 
 describe('tree entities', () => {
   beforeAll(async () => {
-    const res = await fetch(`${suite.server.url}/jeecg-boot/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'wangfang', password: 'Demo@2026' }),
-    });
-    const token = ((await res.json()) as Reply<{ token: string }>).result.token;
+    const token = await apiToken(suite.server.url, 'wangfang');
     const devices = await add(token, 'tre_category', { name: '医疗设备' });
     await add(token, 'tre_category', { name: '监护设备', parentId: devices });
     await add(token, 'tre_category', { name: '影像设备', parentId: devices });
