@@ -65,8 +65,15 @@ export async function confirm(page: Page) {
 
 /** Clicks a row action, inline or behind 更多. */
 export async function rowAction(page: Page, row: Locator, name: string) {
+  // count() does not wait: before the row is drawn it would send an inline action to 更多.
+  await row.getByText('更多').or(row.getByText(name, { exact: true })).first().waitFor({ timeout: 20_000 });
   const inline = row.getByText(name, { exact: true });
   if (await inline.count()) return inline.click();
-  await row.getByText('更多').hover();
-  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name }).click();
+  const item = page.locator('.ant-dropdown:visible').getByRole('menuitem', { name });
+  // A list refresh can replace the hovered link before its menu opens: hover again until it shows.
+  for (let attempt = 0; attempt < 5 && !(await item.isVisible()); attempt += 1) {
+    await row.getByText('更多').hover();
+    await item.waitFor({ timeout: 3_000 }).catch(() => undefined);
+  }
+  await item.click();
 }
