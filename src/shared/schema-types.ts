@@ -569,6 +569,7 @@ export interface EntityDefinition {
    */
   derive?: EntityDerive[];
   track?: EntityTrack;
+  audit?: EntityAudit;
   tree?: EntityTree;
   defaultSort?: EntitySort;
   /**
@@ -637,7 +638,7 @@ export interface EntityWorkflow {
    */
   initial?: string;
   /**
-   * States whose records cannot be edited or deleted (a transition still applies).
+   * States whose records cannot be edited or deleted (a transition still applies). When the entity declares `audit`, records in a locked state change only through an approved application (apply-edit, apply-delete, apply-merge).
    */
   locked?: string[];
   /**
@@ -821,6 +822,33 @@ export interface EntityTrackLink {
    */
   of?: string;
   refBy?: FieldName7;
+}
+
+/**
+ * Audited data changes (数据审核, issue 16 §3–4). A caller holding `<code>:apply` submits an application instead of writing: apply-add, apply-edit, apply-delete or apply-merge (two or more duplicate records into one survivor, choosing each field's surviving value), through POST /online/cgform/api/apply/<code>. The application is validated as the write itself would be (required fields, rules, checks, dictionaries, refs in scope, unique values) and stores the record's snapshot; a record has at most one pending application. Holders of `<code>:audit` whose data scope covers the record are notified; they list pending applications (GET /sys/dataApply/list?box=audit), compare old and new side by side (GET /sys/dataApply/<id>) and approve or reject with a comment (POST /sys/dataApply/<id>/approve|reject; a rejection needs a comment; nobody audits his own application). Approval applies the change atomically as the ordinary write would (numbering, formulas, roll-ups, checks, history with the application named) after checking that the record did not change since the application; if it did, the application becomes stale (已失效) and nothing is written. The applicant is notified either way and may withdraw a pending application. A merge keeps the survivor with the chosen values, points every ref and child row at the other records to the survivor, and deletes the others (their history keeps them). Derived pages add 申请新增, 申请修改, 申请删除 and, with `merge`, 重复数据 for holders of `<code>:apply`; the console pages are the spec's /dynamicForm/* application routes.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityAudit".
+ */
+export interface EntityAudit {
+  /**
+   * true: nobody writes directly — add, edit, delete and import are refused (400 该数据需审核后生效，请提交申请) and derived pages offer only the applications. false (default): holders of <code>:add / :edit / :delete write directly; applications are for the others, and for records in a workflow `locked` state.
+   */
+  always?: boolean;
+  merge?: EntityAuditMerge;
+}
+
+/**
+ * Duplicate records may be merged through an application. GET /online/cgform/api/duplicates/<code> lists groups of records in the caller's scope whose `match` fields are all equal and not empty (the 重复数据 page).
+ */
+export interface EntityAuditMerge {
+  /**
+   * Fields whose equal values mark records as duplicates (e.g. the name, or an ID card number).
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  match: FieldName3[];
 }
 
 /**
@@ -2265,7 +2293,7 @@ export interface SeedRecords {
 }
 
 /**
- * Exactly one of add, transition (with on) or derive (with on).
+ * Exactly one of add, transition (with on), derive (with on) or apply (with `kind`; `on` for edit and delete).
  *
  * This interface was referenced by `SeedDefinition`'s JSON-Schema
  * via the `definition` "SeedStep".
@@ -2313,6 +2341,14 @@ export interface SeedStep {
    * Plays this push-down key (entity derive) on the record `on`: the prefilled record, changed by `fields` and `scale`, is added.
    */
   derive?: string;
+  /**
+   * Submits an application (entity `audit`) for this entity, left pending for an auditor: with kind add the `fields` are the new record; edit changes `fields` of the record `on`; delete asks to delete the record `on` (the step's `comment` is the reason).
+   */
+  apply?: string;
+  /**
+   * The application's kind (with apply).
+   */
+  kind?: 'add' | 'edit' | 'delete';
   /**
    * The label of an earlier step's record.
    */
