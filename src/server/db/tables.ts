@@ -251,7 +251,7 @@ export interface SysChangeLogTable {
   id: string;
   tableName: string;
   recordId: string;
-  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore';
+  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore' | 'compute';
   /** JSON: `{ field: [before, after] }`, or the deleted row's snapshot. */
   changes: string;
   comment: string | null;
@@ -259,6 +259,35 @@ export interface SysChangeLogTable {
   createTime: string;
   ip: string | null;
   tenantId: number;
+}
+
+/** An application for an audited data change (issue 16 §3–4; migration 0013). */
+export interface SysDataApplyTable {
+  id: string;
+  tenantId: number;
+  entityCode: string;
+  kind: 'add' | 'edit' | 'delete' | 'merge';
+  /** The record (the survivor of a merge); null for an add. */
+  recordId: string | null;
+  /** JSON list of the merged ids (merge only). */
+  mergeIds: string | null;
+  /** JSON: the proposed values, child rows under their code. */
+  payload: string;
+  /** JSON: the record's snapshot when applied for (of a merge: `{ id: snapshot }`). */
+  base: string | null;
+  reason: string | null;
+  status: 'pending' | 'approved' | 'rejected' | 'stale' | 'withdrawn';
+  applicantId: string;
+  applicant: string;
+  createTime: string;
+  auditor: string | null;
+  auditTime: string | null;
+  auditComment: string | null;
+  /** The added record's id, once an add is approved. */
+  resultId: string | null;
+  sysOrgCode: string | null;
+  orgId: string | null;
+  doctorId: string | null;
 }
 
 export interface SysLogTable {
@@ -466,6 +495,7 @@ export interface Database {
   sysLoginThrottle: SysLoginThrottleTable;
   sysLog: SysLogTable;
   sysChangeLog: SysChangeLogTable;
+  sysDataApply: SysDataApplyTable;
   sysMeta: SysMetaTable;
   sysFile: SysFileTable;
   sysEntityColumn: SysEntityColumnTable;

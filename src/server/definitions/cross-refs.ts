@@ -33,6 +33,7 @@ import { formulaProblems } from './formula-problems.js';
 import { rollupProblems } from './rollup-problems.js';
 import { workflowProblems } from './workflow-problems.js';
 import { trackProblems } from './track-problems.js';
+import { auditProblems } from './audit-problems.js';
 import { deriveProblems } from './derive-problems.js';
 import { treeProblems } from './tree-problems.js';
 
@@ -45,6 +46,8 @@ const EDITABLE_TABLES = new Set(['EditableTable', 'JEditableTable']);
 export function entityPermissionCodes(e: EntityDefinition): string[] {
   const ops = ['add', 'edit', 'delete', 'batch_delete', 'import', 'export'];
   if ((e.readAccess ?? 'permission') === 'permission') ops.unshift('list');
+  // Audited changes: submitting applications and auditing them (modules/audit).
+  if (e.audit) ops.push('apply', 'audit');
   return ops.map((op) => `${e.code}:${op}`);
 }
 
@@ -245,6 +248,7 @@ export function crossReferenceProblems(
     for (const [path, message] of refPopupProblems(reportsByCode, e)) add(file, pointerOf(...path), message);
     for (const [path, message] of workflowProblems(e, defs.dicts, perms)) add(file, pointerOf(...path), message);
     for (const [path, message] of trackProblems(entities, e)) add(file, pointerOf(...path), message);
+    for (const [path, message] of auditProblems(e)) add(file, pointerOf(...path), message);
     for (const [path, message] of deriveProblems(entities, e, defs.dicts)) add(file, pointerOf(...path), message);
     for (const [path, message] of treeProblems(e)) add(file, pointerOf(...path), message);
     if (e.defaultSort && !names.has(e.defaultSort.field))

@@ -29,6 +29,7 @@ import { uploadRoutes } from './upload/routes.js';
 import { logRoutes } from './log/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { trackRoutes } from './track/routes.js';
+import { auditRoutes } from './audit/routes.js';
 
 /** Every API module, registered under the API base path. One folder per domain. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -62,4 +63,5 @@ export const apiModules: FastifyPluginAsync[] = [
   logRoutes,
   historyRoutes,
   trackRoutes,
+  auditRoutes,
 ];

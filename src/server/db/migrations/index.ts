@@ -10,6 +10,7 @@ import * as m0009 from './0009-user-indexes.js';
 import * as m0010 from './0010-sequences.js';
 import * as m0011 from './0011-change-log.js';
 import * as m0012 from './0012-user-tenant.js';
+import * as m0013 from './0013-data-apply.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010-sequences': m0010,
   '0011-change-log': m0011,
   '0012-user-tenant': m0012,
+  '0013-data-apply': m0013,
 };

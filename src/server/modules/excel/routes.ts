@@ -12,6 +12,7 @@ import { ListQuery } from '../../lib/paged-query.js';
 import { contentDisposition } from '../upload/routes.js';
 import { entityModel } from '../online/entity-model.js';
 import { exportRecords } from '../online/entity-records.js';
+import { assertDirectWrite } from '../online/entity-writes.js';
 import { ONLINE_API, entityAccess } from '../online/routes.js';
 import { childExportSheets } from './child-sheets.js';
 import { entityColumns, entityExportRows, entityImportTarget } from './entity-sheet.js';
@@ -127,6 +128,7 @@ export async function excelRoutes(fastify: FastifyInstance) {
       `${ONLINE_API}/importXls/${entity.code}`,
       { config: { access: entityAccess(entity, 'import') } },
       async (request) => {
+        assertDirectWrite(entityModel(entity));
         const { files, fields } = await readUpload(request);
         // Validation is on unless the client turns it off explicitly (issue 12 §6).
         const strict = fields.validateStatus !== '0';

@@ -135,22 +135,24 @@ export const fieldValues = (model: EntityModel, row: EntityRow): CleanRecord =>
   Object.fromEntries(model.entity.fields.map((f) => [f.name, (row[f.name] ?? null) as CleanRecord[string]]));
 
 /**
- * Refuses a value of a unique field that another row of the tenant already has. The message does not
- * say which row, and the row may be outside the caller's scope.
+ * Refuses a value of a unique field that another row of the tenant already has (rows `except` aside:
+ * the record itself, or those a merge deletes). The message does not say which row, and the row may be
+ * outside the caller's scope.
  */
 export async function assertUnique(
   db: AnyDb,
   model: EntityModel,
   session: Session,
   record: CleanRecord,
-  exceptId?: string,
+  except?: string | string[],
 ) {
+  const others = except === undefined ? [] : ([] as string[]).concat(except);
   for (const f of model.entity.fields) {
     const value = record[f.name];
     if (!f.unique || value === null || value === undefined) continue;
     let q = db.selectFrom(model.table).select(sql.ref('id').as('id')).where(sql.ref(f.name), '=', value);
     if (model.entity.scope?.tenant) q = q.where(sql.ref('tenantId'), '=', session.tenantId);
-    if (exceptId) q = q.where(sql.ref('id'), '!=', exceptId);
+    if (others.length) q = q.where(sql.ref('id'), 'not in', others);
     if (await q.executeTakeFirst()) throw bizError(`${f.title}：该值不可用，系统中已存在！`);
   }
 }
@@ -211,31 +213,13 @@ export async function updateRecord(
     .execute();
 }
 
-/**
- * Deletes the given ids; every one must be inside the caller's scope, or nothing is deleted. `cascade`
- * runs first in the same transaction (a parent's children, children.ts); its refusal deletes nothing.
- * `after` runs after the delete, in the transaction (the roll-ups that read the rows, derived-updates.ts).
- */
-export async function deleteRecords(
-  ctx: AppContext,
-  request: FastifyRequest,
-  model: EntityModel,
-  ids: string[],
-  cascade?: (trx: AnyDb) => Promise<void>,
-  after?: (trx: AnyDb) => Promise<void>,
-) {
+/** Refuses ids of which any is outside the caller's scope (or gone): a delete touches all or none. */
+export async function assertInScope(ctx: AppContext, request: FastifyRequest, model: EntityModel, ids: string[]) {
   if (ids.length === 0) throw badRequest('请选择一条记录！');
   const where = await requestScope(request, model.entity);
   const found = await scoped(ctx, model, where)
     .select(sql.ref('id').as('id'))
     .where(sql.ref('id'), 'in', ids)
     .execute();
-  if (found.length !== ids.length) throw bizError(RECORD_NOT_FOUND);
-  await dbOf(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await cascade?.(trx);
-      await trx.deleteFrom(model.table).where(sql.ref('id'), 'in', ids).where(where).execute();
-      await after?.(trx);
-    });
+  if (found.length !== new Set(ids).size) throw bizError(RECORD_NOT_FOUND);
 }
