@@ -5,7 +5,15 @@
  * every other menu component must be served by a page definition. Add a name here together with the
  * console code that registers it.
  */
-export const HAND_WRITTEN_FOLDERS = ['layouts/', 'dashboard/', 'exception/', 'result/', 'user/'] as const;
+export const HAND_WRITTEN_FOLDERS = [
+  'layouts/',
+  'dashboard/',
+  'exception/',
+  'result/',
+  'user/',
+  // the data-audit application pages (我的申请, 数据审核, …), generic over every audited entity
+  'dynamicForm/',
+] as const;
 
 export const HAND_WRITTEN_PAGES = [
   // src/client/notices/register.ts

@@ -20,6 +20,7 @@ import { history } from './history';
 import { track } from './track';
 import { derive } from './derive';
 import { listUrl } from './list-url';
+import { dataApply } from './data-apply';
 
 export const t = {
   common,
@@ -40,5 +41,6 @@ export const t = {
   track,
   derive,
   listUrl,
+  dataApply,
 } as const;
 export type Messages = typeof t;

@@ -3,6 +3,7 @@ import { lazyPage, type AnyComponent, type Loader } from './lazy';
 import { normaliseComponent } from './menu-routes';
 import { ACCOUNT_CENTRE_COMPONENT } from '../pages/account/path';
 import { TRACK_COMPONENT } from '../renderer/track/track-path';
+import { DATA_APPLY_LOADERS } from '../pages/data-apply/loaders';
 
 export type ResolvedComponent = LazyExoticComponent<AnyComponent> | ComponentType<Record<string, never>>;
 export type ComponentResolver = (component: string) => LazyExoticComponent<AnyComponent> | ResolvedComponent | null;
@@ -25,6 +26,8 @@ const BUILT_IN: Record<string, Loader> = {
   OnlineReport: () => import('../pages/report/ReportListPage'),
   'demo/OrderDemo': () => import('../pages/demo/OrderDemoPage'),
   'demo/TreeTableDemo': () => import('../pages/demo/TreeTableDemoPage'),
+  // Applications of audited data changes (/dynamicForm/dataApply ...).
+  ...DATA_APPLY_LOADERS,
 };
 
 const resolvers: ComponentResolver[] = [];

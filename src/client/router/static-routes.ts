@@ -3,6 +3,7 @@ import { t } from '../locale/zh-CN';
 import { EXCEPTION_TYPES } from '../pages/exception/types';
 import { ACCOUNT_CENTRE_COMPONENT, ACCOUNT_CENTRE_PATH } from '../pages/account/path';
 import { TRACK_COMPONENT, TRACK_ROUTE } from '../renderer/track/track-path';
+import { DATA_APPLY_PAGES } from '../pages/data-apply/paths';
 import type { FlatRoute, RouteMeta } from './menu-routes';
 
 const meta = (title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
@@ -38,25 +39,16 @@ export function staticLayoutRoutes(): FlatRoute[] {
     page(ACCOUNT_CENTRE_PATH, ACCOUNT_CENTRE_COMPONENT, t.account.title),
     // A record's tracking screen (entity `track`); the page names its tab after the record.
     page(TRACK_ROUTE, TRACK_COMPONENT, t.track.pageTitle),
+    // Applications of audited data changes and their audit (issue 16 §3).
+    ...DATA_APPLY_PAGES.map((name) => page(`/dynamicForm/${name}`, `dynamicForm/${name}`, t.dataApply.titles[name])),
   ];
 }
 
-/** Children of /dynamicForm besides its sign-in page (mobile pages provided through the registry). */
-export const DYNAMIC_FORM_PAGES = [
-  'index',
-  'list',
-  'mList',
-  'dataHandleApply',
-  'dataApplyAudit',
-  'dataApply',
-  'applyAudit',
-  'applyAdd',
-  'applyDel',
-  'applyMergeList',
-  'applyMerge',
-  'applyDetails',
-  'dataDetails',
-] as const;
+/**
+ * Bare children of /dynamicForm besides its sign-in page (the mobile dynamic form, provided through the
+ * registry); its application pages are inside the layout (DATA_APPLY_PAGES).
+ */
+export const DYNAMIC_FORM_PAGES = ['index', 'list', 'mList'] as const;
 
 /** Menu routes first (the server's entry wins), then static ones for paths the menu lacks. */
 export function mergeLayoutRoutes(fromMenu: FlatRoute[], statics: FlatRoute[]): FlatRoute[] {

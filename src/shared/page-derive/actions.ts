@@ -1,5 +1,6 @@
 import type { EntityDefinition, PageApis, PageToolbar, RowActions } from '../schema-types.js';
 import { derivedPages as L } from '../../client/locale/derived-pages.js';
+import { auditOnly, deriveAuditRowActions, deriveAuditToolbar } from './audit.js';
 import { derivePushDownActions } from './push-down.js';
 import { deriveTrackActions } from './track.js';
 import { deriveTransitionActions } from './transitions.js';
@@ -23,22 +24,40 @@ export function deriveApi(code: string): PageApis {
 
 /**
  * Toolbar buttons gated by the entity's codes: add and batch delete through the page's permissionPrefix
- * (<code>:add, <code>:batch_delete), export and import by their own codes.
+ * (<code>:add, <code>:batch_delete), export and import by their own codes; an audited entity adds its
+ * applications, and one that takes no direct writes (audit.always) keeps only export.
  */
-export const deriveToolbar = (code: string): PageToolbar => ({
-  add: true,
-  batchDelete: true,
-  export: { permission: `${code}:export` },
-  import: { permission: `${code}:import`, online: true },
-});
+export const deriveToolbar = (entity: EntityDefinition): PageToolbar => {
+  const apply = deriveAuditToolbar(entity);
+  return {
+    ...(auditOnly(entity)
+      ? {}
+      : { add: true, batchDelete: true, import: { permission: `${entity.code}:import`, online: true } }),
+    export: { permission: `${entity.code}:export` },
+    ...(apply.length ? { custom: apply } : {}),
+  };
+};
 
 export const deriveRowActions = (entity: EntityDefinition): RowActions => {
-  // Workflow transitions, then push-downs (下推), then 跟踪.
-  const custom = [...deriveTransitionActions(entity), ...derivePushDownActions(entity), ...deriveTrackActions(entity)];
+  // Workflow transitions, push-downs (下推), 跟踪, then the applications of an audited entity.
+  const custom = [
+    ...deriveTransitionActions(entity),
+    ...derivePushDownActions(entity),
+    ...deriveTrackActions(entity),
+    ...deriveAuditRowActions(entity),
+  ];
+  // A record in a locked workflow state cannot be edited or deleted (the server refuses): no links for it.
+  const locked = entity.workflow?.locked?.length
+    ? { visibleWhen: { field: entity.workflow.field, op: 'notIn' as const, value: entity.workflow.locked } }
+    : {};
   return {
-    edit: { permission: `${entity.code}:edit` },
+    ...(auditOnly(entity)
+      ? {}
+      : {
+          edit: { permission: `${entity.code}:edit`, ...locked },
+          delete: { permission: `${entity.code}:delete`, confirm: L.deleteConfirm(entity.name), ...locked },
+        }),
     detail: true,
-    delete: { permission: `${entity.code}:delete`, confirm: L.deleteConfirm(entity.name) },
     ...(custom.length ? { custom } : {}),
   };
 };

@@ -49,7 +49,7 @@ function rowActions(entity: EntityDefinition, given: RowActions | undefined): Ro
   return { ...derived, ...given, ...(custom.length ? { custom } : {}) };
 }
 
-/** Given toolbar keys win; the super query gets the derived fields unless it lists its own or is off. */
+/** Given toolbar keys win (a page's custom buttons come after the derived ones); the super query gets the derived fields unless it lists its own or is off. */
 function toolbar(
   given: PageToolbar | undefined,
   entity: EntityDefinition,
@@ -62,7 +62,9 @@ function toolbar(
       : typeof sq === 'object' && sq.fields
         ? sq
         : { ...(typeof sq === 'object' ? sq : {}), fields: deriveSuperQuery(entity, hide) };
-  return { ...deriveToolbar(entity.code), ...given, superQuery };
+  const derived = deriveToolbar(entity);
+  const custom = [...(derived.custom ?? []), ...(given?.custom ?? [])];
+  return { ...derived, ...given, ...(custom.length ? { custom } : {}), superQuery };
 }
 
 /** Every page completed from its entity (the definitions as the server keeps them). */

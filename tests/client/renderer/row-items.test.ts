@@ -35,4 +35,19 @@ describe('row actions', () => {
     expect(keys(ra, { sendStatus: '2' }, all)).toEqual(['edit', 'release', 'preview', 'delete']);
     expect(keys(ra, { sendStatus: '0' }, [])).toEqual(['preview']);
   });
+
+  it('put destructive custom actions after 详情, so the everyday ones are the inline links', () => {
+    const ra: RowActions = {
+      edit: { visibleWhen: { field: 'status', op: 'notIn', value: ['2'] } },
+      detail: true,
+      delete: { visibleWhen: { field: 'status', op: 'notIn', value: ['2'] } },
+      custom: [
+        { key: 'applyDel', title: '申请删除', kind: 'part', danger: true, part: { part: 'ApplyLink' } },
+        { key: 'applyEdit', title: '申请修改', kind: 'part', part: { part: 'ApplyLink' } },
+      ],
+    };
+    expect(keys(ra, { status: '1' }, [])).toEqual(['edit', 'applyEdit', 'detail', 'applyDel', 'delete']);
+    // A locked row (state 2) offers neither 编辑 nor 删除.
+    expect(keys(ra, { status: '2' }, [])).toEqual(['applyEdit', 'detail', 'applyDel']);
+  });
 });

@@ -17,8 +17,9 @@ export interface RowHandlers {
 }
 
 /**
- * A row's links in order — edit, add child, custom actions, detail, delete — each kept only when its
- * permission gate and its `visibleWhen` condition hold for the row.
+ * A row's links in order — edit, add child, custom actions, detail, the custom actions marked `danger`,
+ * delete — each kept only when its permission gate and its `visibleWhen` condition hold for the row.
+ * Destructive links go last, so the links shown inline are the everyday ones.
  */
 export function rowActionItems(ra: RowActions, row: Row, h: RowHandlers): RowActionItem[] {
   const L = t.renderer.table;
@@ -29,18 +30,22 @@ export function rowActionItems(ra: RowActions, row: Row, h: RowHandlers): RowAct
   const addChild = h.isTree ? buttonSpec(ra.addChild) : null;
   if (buttonVisible(addChild, h.has, row))
     items.push({ key: 'addChild', label: addChild?.title ?? L.addChild, onClick: () => h.addChild(row) });
-  for (const action of ra.custom ?? []) {
-    if (buttonVisible(action, h.has, row))
-      items.push({
-        key: action.key,
-        label: action.title,
-        danger: action.danger,
-        onClick: () => h.run(action, row),
-      });
-  }
+  const custom = (danger: boolean) => {
+    for (const action of ra.custom ?? []) {
+      if (!!action.danger === danger && buttonVisible(action, h.has, row))
+        items.push({
+          key: action.key,
+          label: action.title,
+          danger: action.danger,
+          onClick: () => h.run(action, row),
+        });
+    }
+  };
+  custom(false);
   const detail = buttonSpec(ra.detail);
   if (buttonVisible(detail, h.has, row))
     items.push({ key: 'detail', label: detail?.title ?? L.detail, onClick: () => h.detail(row) });
+  custom(true);
   const del = ra.delete ? (ra.delete === true ? {} : ra.delete) : null;
   if (buttonVisible(del, h.has, row))
     items.push({

@@ -51,4 +51,5 @@ registerActionPart('LabelPicker', () => import('./LabelPicker'));
 registerAsidePart('DepartTreeFilter', () => import('./DepartTreeFilter'));
 registerActionPart('RecycleBin', () => import('../recycle/RecycleBin'));
 registerActionPart('TrackLink', () => import('../track/TrackLink'));
+registerActionPart('ApplyLink', () => import('../../pages/data-apply/ApplyLink'));
 registerActionPart('DeriveForm', () => import('../derive/DeriveForm'));
