@@ -69,7 +69,7 @@ export async function rowAction(page: Page, row: Locator, name: string) {
   await row.getByText('更多').or(row.getByText(name, { exact: true })).first().waitFor({ timeout: 20_000 });
   const inline = row.getByText(name, { exact: true });
   if (await inline.count()) return inline.click();
-  const item = page.locator('.ant-dropdown:visible').getByRole('menuitem', { name });
+  const item = page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true });
   // A list refresh can replace the hovered link before its menu opens: hover again until it shows.
   for (let attempt = 0; attempt < 5 && !(await item.isVisible()); attempt += 1) {
     await row.getByText('更多').hover();

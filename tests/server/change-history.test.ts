@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
 import { multipartForm } from './multipart-form.js';
+import { unlockCustomers } from './unlocked-customers.js';
 
 const API = '/online/cgform/api';
 const ORDER = 'erp_repair_order';
@@ -223,6 +224,7 @@ describe.each(DIALECTS)('change history on $name', ({ url }) => {
   it('masks personal fields unless the caller may see them whole', async () => {
     const customers = await t.call({ method: 'GET', url: `${API}/getData/erp_customer`, token: wangfang, query: { pageSize: '1' } });
     const customer = (customers.json().result.records as Row[])[0];
+    await unlockCustomers(t, [customer.id]);
     await ok(await t.call({ method: 'PUT', url: `${API}/form/erp_customer`, token: wangfang, payload: { id: customer.id, phone: '13911112222' } }));
     const [masked] = await entries(wangfang, 'erp_customer', customer.id);
     expect(item(masked, 'phone')?.after).not.toBe('13911112222');

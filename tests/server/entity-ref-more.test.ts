@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerRows, equipmentRows, technicianRows } from '../../src/server/db/entity-seed-data.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+import { unlockCustomers } from './unlocked-customers.js';
 
 const API = '/online/cgform/api';
 const ORDER = 'erp_repair_order';
@@ -139,6 +140,7 @@ describe.each(DIALECTS)('refs in child rows and deleting referenced rows on $nam
     const id = (
       await add(admin, order(equipment[2].id, [part('探头', supplier.id), part('线缆', ours[5].id)]))
     ).json().result as string;
+    await unlockCustomers(t, [supplier.id]);
     expect((await remove(admin, 'erp_customer', [supplier.id])).json()).toMatchObject({ success: true });
     expect((await rows(PART, 'repairOrder', id)).map((p) => [p.name, p.supplier])).toEqual([
       ['探头', null],

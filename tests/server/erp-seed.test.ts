@@ -6,9 +6,12 @@ import { createTestApp, DIALECTS, type TestApp } from './harness.js';
  * The ERP module's demo stories (schemas/modules/erp/seeds/erp_demo.json), a few of them played on a
  * fresh database: whatever the stories did, the documents agree with each other — the roll-ups equal
  * the rows they sum, states match quantities and money, nothing is shipped, invoiced or paid above its
- * bound — and the same definition gives the same documents on every database.
+ * bound — and the same definition gives the same documents on every database. The customer audit seed
+ * (erp_demo_audit.json, one scripted story) leaves pending applications and duplicate customers.
  */
 const STORIES = 20;
+/** erp_demo plays STORIES of its stories, erp_demo_audit its only one. */
+const PLAYED = STORIES + 1;
 
 /** Each query lists the rows that break one invariant; all must be empty. */
 const INVARIANTS: Record<string, string> = {
@@ -79,7 +82,7 @@ describe.each(DIALECTS)('the ERP demo stories on $name', ({ name, url }) => {
 
   it('plays every step it reaches', () => {
     printed = printed.filter((l) => l.startsWith('演示业务数据：'));
-    expect(printed).toEqual([expect.stringMatching(new RegExp(`^演示业务数据：${STORIES} 个故事，\\d+ 条记录，0 个步骤未执行$`))]);
+    expect(printed).toEqual([expect.stringMatching(new RegExp(`^演示业务数据：${PLAYED} 个故事，\\d+ 条记录，0 个步骤未执行$`))]);
   });
 
   it('leaves whole chains: orders delivered, invoiced, paid and completed', async () => {
@@ -88,6 +91,31 @@ describe.each(DIALECTS)('the ERP demo stories on $name', ({ name, url }) => {
     expect(await count(t, 'erp_delivery')).toBeGreaterThan(0);
     expect(await count(t, 'erp_payment')).toBeGreaterThan(0);
     expect(await count(t, 'erp_sales_order', "status = '6'")).toBeGreaterThan(0);
+  });
+
+  it('leaves enabled customers with pending applications, and duplicate customers to merge', async () => {
+    const { rows: applies } = await sql<{ kind: string; name: string | null; status: string; applicant: string; reason: string | null }>`
+      select a.kind, c.name, a.status, a.applicant, a.reason from sys_data_apply a
+      left join erp_customer c on c.id = a.record_id
+      where a.entity_code = 'erp_customer' order by a.create_time`.execute(t.ctx.db.kysely);
+    expect(applies.map((a) => [a.kind, a.name, a.status, a.applicant])).toEqual([
+      ['edit', '萧山区第一人民医院', 'pending', 'wangfang'],
+      ['edit', '康宁口腔诊所', 'pending', 'wangfang'],
+      ['edit', '余杭区妇幼保健院', 'pending', 'wangfang'],
+      ['delete', '华东医药器械分销部', 'pending', 'wangfang'],
+      ['add', null, 'pending', 'wangfang'],
+    ]);
+    expect(applies[3].reason).toBe('该经销部已注销，不再合作，申请删除');
+    // The customers applied for are enabled (locked): only an approved application changes them.
+    expect(await count(t, 'erp_customer', `customer_no in ('KH002001', 'KH002002', 'KH002004', 'KH002006') and audit_status <> '2'`)).toBe(0);
+    const token = await t.login('wangfang');
+    const dup = (
+      await t.call({ method: 'GET', url: '/online/cgform/api/duplicates/erp_customer', query: { pageNo: '1', pageSize: '10' }, token })
+    ).json().result as { records: Array<{ keyText: string; count: number }> };
+    // Largest group first; the two pairs in either order.
+    const [largest, ...pairs] = dup.records.map((g) => [g.keyText, g.count]);
+    expect(largest).toEqual(['瑞安康复诊所', 3]);
+    expect(pairs.sort()).toEqual([['同仁堂药店（城西店）', 2], ['明州眼科医院', 2]].sort());
   });
 
   it.each(Object.entries(INVARIANTS))('keeps “%s”', async (_what, query) => {

@@ -259,7 +259,8 @@ describe.each(DIALECTS)('bad input gets a clean answer on $name', ({ url }) => {
       for (let i = 0; i < n; i++) {
         const id = newId();
         ids.push(id);
-        const row: Record<string, unknown> = { ...rows[0], id, customerNo: `KH${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}` };
+        // 待审核: enabled customers are locked (audited changes) and could not be deleted directly.
+        const row: Record<string, unknown> = { ...rows[0], id, auditStatus: '1', customerNo: `KH${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}` };
         const cols = Object.keys(row);
         await sql`insert into erp_customer (${sql.join(cols.map((c) => sql.ref(c)))}) values (${sql.join(cols.map((c) => row[c]))})`.execute(db);
       }

@@ -5,6 +5,7 @@ import { customerRows } from '../../src/server/db/entity-seed-data.js';
 import { NAMED_USERS, generatedUsers } from '../../src/server/db/seed-data.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
 import { signedGet, signHeaders } from './signed.js';
+import { unlockCustomers } from './unlocked-customers.js';
 
 /**
  * Issue 11 §5–7: personal data. Table dictionaries never read personal columns and only show the rows
@@ -220,6 +221,8 @@ describe.each(DIALECTS)('personal data on $name', ({ url }) => {
   });
 
   describe('saving a form that loaded masked values (§6)', () => {
+    beforeAll(async () => unlockCustomers(t, [customer.id]));
+
     it('keeps the stored customer phone, contact and e-mail when their masks come back', async () => {
       const loaded = (await t.call({ method: 'GET', url: `${API}/form/erp_customer/${customer.id}`, token: liuyang })).json().result;
       expect(loaded.phone).toMatch(MASKED_PHONE);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerRows, equipmentRows } from '../../src/server/db/entity-seed-data.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
 import { multipartForm } from './multipart-form.js';
+import { unlockCustomers } from './unlocked-customers.js';
 
 const API = '/online/cgform/api';
 const tenant1Customers = customerRows().filter((r) => r.tenantId === 1);
@@ -387,6 +388,7 @@ describe.each(DIALECTS)('online entity API on $name', ({ url }) => {
         id: string;
         name: string;
       };
+      await unlockCustomers(t, [inside.id, outside.id]);
       const ok = await t.call({
         method: 'PUT',
         url: `${API}/form/erp_customer`,
@@ -431,6 +433,7 @@ describe.each(DIALECTS)('online entity API on $name', ({ url }) => {
     it('deletes one row, a batch only with the batch code, never across tenants or with injected ids', async () => {
       const [a, b, c] = tenant1Customers.slice(10, 13);
       const foreign = customerRows().find((r) => r.tenantId === 2) as { id: string };
+      await unlockCustomers(t, [a.id, b.id, c.id, foreign.id]);
       const del = (token: string, ids: string) =>
         t.call({ method: 'DELETE', url: `${API}/form/erp_customer/${ids}`, token });
 

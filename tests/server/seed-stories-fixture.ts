@@ -3,22 +3,33 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The shipped definitions with the seed-stories fixture module (tests/fixtures/schemas/seed-stories:
- * orders with lines, a workflow and a push-down to payments, and one seed playing them) in place of the
- * shipped seeds, so the platform's runner is tested without the ERP module's stories. `change` edits the
- * fixture seed before it is used.
+ * The shipped definitions with a fixture module (tests/fixtures/schemas/<fixture>, copied in as module
+ * `module`) in place of the shipped seeds, so the platform's runner is tested without the ERP module's
+ * stories. `change` edits the fixture's seed `<seed>.json` before it is used.
  */
-export function schemasWithStories(change?: (seed: Record<string, unknown>) => void): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-stories-'));
+export function schemasWithSeedModule(
+  fixture: string,
+  module: string,
+  seed: string,
+  change?: (seed: Record<string, unknown>) => void,
+): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `yjy-${module}-`));
   fs.cpSync('schemas', dir, { recursive: true });
-  for (const module of fs.readdirSync(path.join(dir, 'modules')))
-    fs.rmSync(path.join(dir, 'modules', module, 'seeds'), { recursive: true, force: true });
-  fs.cpSync('tests/fixtures/schemas/seed-stories', path.join(dir, 'modules', 'story'), { recursive: true });
+  for (const m of fs.readdirSync(path.join(dir, 'modules')))
+    fs.rmSync(path.join(dir, 'modules', m, 'seeds'), { recursive: true, force: true });
+  fs.cpSync(`tests/fixtures/schemas/${fixture}`, path.join(dir, 'modules', module), { recursive: true });
   if (change) {
-    const file = path.join(dir, 'modules', 'story', 'seeds', 'story_demo.json');
-    const seed = JSON.parse(fs.readFileSync(file, 'utf8'));
-    change(seed);
-    fs.writeFileSync(file, JSON.stringify(seed));
+    const file = path.join(dir, 'modules', module, 'seeds', `${seed}.json`);
+    const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+    change(data);
+    fs.writeFileSync(file, JSON.stringify(data));
   }
   return dir;
 }
+
+/**
+ * The seed-stories fixture (orders with lines, a workflow and a push-down to payments, and one seed
+ * playing them) as module `story`.
+ */
+export const schemasWithStories = (change?: (seed: Record<string, unknown>) => void): string =>
+  schemasWithSeedModule('seed-stories', 'story', 'story_demo', change);

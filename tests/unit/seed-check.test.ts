@@ -5,7 +5,8 @@ import { schemasWithStories } from '../server/seed-stories-fixture.js';
 
 const F = 'tests/fixtures/schemas/invalid-seeds';
 
-// Issue 18: a seed's stories name entities, fields, transitions, push-downs, labels and users that must exist.
+// Issue 18: a seed's stories name entities, fields, transitions, push-downs, labels and users that must exist;
+// issue 16: an application step needs an audited entity, a kind, `on` its own record for edit and delete.
 describe('seeds in schemas:check', () => {
   it('names unknown entities, fields, users, keys and labels, misplaced parts and values a field cannot hold', () => {
     const lines = checkDefinitions(path.resolve(F), { metaDir: path.resolve('schemas/meta') }).problems.map(
@@ -25,7 +26,7 @@ describe('seeds in schemas:check', () => {
       `${seed}:21:20: /steps/0/fields/buddy/pick: seedchk_order 的记录不能写入字段 "buddy"（关联 seedchk_pay）`,
       `${seed}:22:9: /steps/0/fields/ghost: seedchk_order 没有字段 "ghost"`,
       `${seed}:29:21: /steps/1/add: "seedchk_line" 是子表，请写在父表的 children 中`,
-      `${seed}:30:5: /steps/2: 每个步骤只能有 add、transition、derive 之一`,
+      `${seed}:30:5: /steps/2: 每个步骤只能有 add、transition、derive、apply 之一`,
       `${seed}:31:46: /steps/3/on: "draft" 不是前面步骤保存（save）的记录`,
       `${seed}:32:60: /steps/4/scale: scale 只用于 derive`,
       `${seed}:32:21: /steps/4/transition: seedchk_order 没有流转 "reject"`,
@@ -35,6 +36,15 @@ describe('seeds in schemas:check', () => {
       `${seed}:38:44: /steps/5/fields/orderId: "pay" 不是前面步骤保存（save）的记录`,
       `${seed}:38:92: /steps/5/fields/amount/weights: weights 的个数应与 oneOf 相同`,
       `${seed}:41:21: /steps/6/derive: seedchk_order 没有下推 "refund"`,
+      `${seed}:42:21: /steps/7/apply: seedchk_order 未声明数据审核（audit），不能提交申请`,
+      `${seed}:43:5: /steps/8: 申请修改需要 on（前面步骤保存的记录）`,
+      `${seed}:43:73: /steps/8/fields/ghost: seedchk_pay 没有字段 "ghost"`,
+      `${seed}:44:63: /steps/9/on: "order" 是 seedchk_order 的记录，不是 seedchk_pay 的`,
+      `${seed}:44:78: /steps/9/fields: 申请删除不填字段`,
+      `${seed}:44:5: /steps/9: 申请删除需要 comment（申请原因）`,
+      `${seed}:45:5: /steps/10: apply 需要 kind（add、edit 或 delete）`,
+      `${seed}:46:58: /steps/11/comment: comment 只用于 transition 和 apply`,
+      `${seed}:46:43: /steps/11/kind: kind 只用于 apply`,
     ]);
   });
 

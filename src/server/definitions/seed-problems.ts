@@ -113,6 +113,41 @@ function fieldsProblems(
   return out;
 }
 
+/**
+ * An application step: an entity that declares `audit` (not a child table), a kind, `on` a record of that
+ * entity for edit and delete, a reason for delete (the API asks for one), fields only for add and edit.
+ * It adds no record, so it saves no label.
+ */
+function applyProblems(
+  step: SeedStep,
+  entities: ReadonlyMap<string, EntityDefinition>,
+  labels: ReadonlyMap<string, string>,
+): Problem[] {
+  const out: Problem[] = [];
+  const target = entities.get(step.apply as string);
+  if (!target) return [[['apply'], `实体 "${step.apply}" 不存在`]];
+  if (!target.audit) out.push([['apply'], `${target.code} 未声明数据审核（audit），不能提交申请`]);
+  if (target.parent) out.push([['apply'], `"${target.code}" 是子表，申请针对父表记录`]);
+  if (!step.kind) return [...out, [[], 'apply 需要 kind（add、edit 或 delete）']];
+  if (step.save) out.push([['save'], 'apply 不添加记录（申请待审核）']);
+  if (step.children) out.push([['children'], 'children 只用于 add']);
+  if (step.scale) out.push([['scale'], 'scale 只用于 derive']);
+  if (step.kind === 'add') {
+    if (step.on) out.push([['on'], '申请新增不用 on']);
+  } else if (!step.on)
+    out.push([[], `申请${step.kind === 'edit' ? '修改' : '删除'}需要 on（前面步骤保存的记录）`]);
+  else if (!labels.has(step.on)) out.push([['on'], `"${step.on}" 不是前面步骤保存（save）的记录`]);
+  else if (labels.get(step.on) !== target.code)
+    out.push([['on'], `"${step.on}" 是 ${labels.get(step.on)} 的记录，不是 ${target.code} 的`]);
+  if (step.kind === 'delete') {
+    if (step.fields) out.push([['fields'], '申请删除不填字段']);
+    if (!step.comment) out.push([[], '申请删除需要 comment（申请原因）']);
+  }
+  for (const [at, message] of fieldsProblems(step.fields, target, entities, labels))
+    out.push([['fields', ...at], message]);
+  return out;
+}
+
 /** One step: exactly one action, `on` an earlier label, the action's names known, values that fit. */
 function stepProblems(
   step: SeedStep,
@@ -122,13 +157,15 @@ function stepProblems(
 ): Problem[] {
   const out: Problem[] = [];
   if (!users.has(step.as)) out.push([['as'], `演示用户 "${step.as}" 不存在`]);
-  const actions = (['add', 'transition', 'derive'] as const).filter((k) => step[k] !== undefined);
-  if (actions.length !== 1) return [...out, [[], '每个步骤只能有 add、transition、derive 之一']];
+  const actions = (['add', 'transition', 'derive', 'apply'] as const).filter((k) => step[k] !== undefined);
+  if (actions.length !== 1) return [...out, [[], '每个步骤只能有 add、transition、derive、apply 之一']];
   const [action] = actions;
   if (step.repeat && step.repeat[0] > step.repeat[1]) out.push([['repeat'], '下限大于上限']);
   if (step.after && step.after[0] > step.after[1]) out.push([['after'], '下限大于上限']);
-  if (step.comment !== undefined && action !== 'transition')
-    out.push([['comment'], 'comment 只用于 transition']);
+  if (step.comment !== undefined && action !== 'transition' && action !== 'apply')
+    out.push([['comment'], 'comment 只用于 transition 和 apply']);
+  if (step.kind !== undefined && action !== 'apply') out.push([['kind'], 'kind 只用于 apply']);
+  if (action === 'apply') return [...out, ...applyProblems(step, entities, labels)];
   if (step.scale && action !== 'derive') out.push([['scale'], 'scale 只用于 derive']);
   if (step.children && action !== 'add') out.push([['children'], 'children 只用于 add']);
   if (action === 'transition' && (step.fields || step.save))

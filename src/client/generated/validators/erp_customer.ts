@@ -724,9 +724,11 @@ const entity = {
     },
     { name: 'remark', title: '备注', type: 'text', list: false, sortable: false },
   ],
+  audit: { merge: { match: ['name'] } },
   workflow: {
     field: 'auditStatus',
     initial: '1',
+    locked: ['2'],
     transitions: [
       {
         key: 'approve',

@@ -22,9 +22,15 @@ export interface StoryOutcome {
   cut?: boolean;
 }
 
-/** A step as the summary names it: 添加 story_order, 流转 submit（order）, 下推 pay（order）. */
+/** A step as the summary names it: 添加 story_order, 流转 submit（order）, 下推 pay（order）, 申请 edit customer（c）. */
 const stepName = (s: SeedStep) =>
-  s.add ? `添加 ${s.add}` : s.transition ? `流转 ${s.transition}（${s.on}）` : `下推 ${s.derive}（${s.on}）`;
+  s.add
+    ? `添加 ${s.add}`
+    : s.transition
+      ? `流转 ${s.transition}（${s.on}）`
+      : s.apply
+        ? `申请 ${s.kind ?? ''} ${s.apply}${s.on ? `（${s.on}）` : ''}`
+        : `下推 ${s.derive}（${s.on}）`;
 
 const numeric = (type: string) => type === 'int' || type === 'bigint' || type === 'decimal';
 
@@ -129,6 +135,10 @@ export class StoryPlayer {
       this.label(step, scope, entity.code, await this.add(user, entity.code, body));
       return 1;
     }
+    if (step.apply) {
+      await this.apply(step, step.apply, scope);
+      return 0;
+    }
     const on = step.on ? scope.labels.get(step.on) : undefined;
     if (!on) throw new StepRefused(`剧本引用的记录 ${step.on ?? ''} 尚未产生`);
     if (step.transition) {
@@ -146,6 +156,23 @@ export class StoryPlayer {
     const body = await recordValues(step.fields, target, scope, scaled);
     this.label(step, scope, target.code, await this.add(user, target.code, body));
     return 1;
+  }
+
+  /**
+   * Submits an application, left pending: add sends the step's fields as the new record, edit only the
+   * fields it changes on the record `on`, delete the record `on`; the step's comment is the reason.
+   */
+  private async apply(step: SeedStep, code: string, scope: ValueScope): Promise<void> {
+    const entity = this.entity(code);
+    const payload: Row = { kind: step.kind };
+    if (step.kind !== 'add') {
+      const on = step.on ? scope.labels.get(step.on) : undefined;
+      if (!on) throw new StepRefused(`剧本引用的记录 ${step.on ?? ''} 尚未产生`);
+      payload.id = on.id;
+    }
+    if (step.kind !== 'delete') payload.record = await recordValues(step.fields, entity, scope);
+    if (step.comment) payload.reason = step.comment;
+    await this.api.call(step.as, 'POST', `${API}/apply/${code}`, { payload });
   }
 
   private label(step: SeedStep, scope: ValueScope, entity: string, id: string) {
