@@ -13,7 +13,7 @@ export interface TrackEvent {
   entityName: string;
   recordId: string;
   label: string;
-  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore';
+  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore' | 'compute';
   /** State texts of a transition. */
   from?: string;
   to?: string;

@@ -111,6 +111,20 @@ describe.each(DIALECTS)('derived updates (roll-ups, checks, automatic transition
     await addPayment(i2, 10);
     expect(await order(o)).toMatchObject({ received: 55.25 });
 
+    // The engine's recomputations are in the records' history too, with before and after (自动计算).
+    const computed = await t.ctx.db.kysely
+      .selectFrom('sysChangeLog')
+      .select(['changes', 'createBy'])
+      .where('tableName', '=', 'dv_invoice')
+      .where('recordId', '=', i1)
+      .where('action', '=', 'compute')
+      .orderBy('id')
+      .execute();
+    expect(computed.map((h) => [h.createBy, Number(JSON.parse(h.changes).received[0]), Number(JSON.parse(h.changes).received[1])])).toEqual([
+      ['admin', 0, 30.1],
+      ['admin', 30.1, 45.25],
+    ]);
+
     const res = await call('DELETE', 'dv_payment', undefined, p);
     expect(res.json(), res.body).toMatchObject({ success: true });
     expect(await invoice(i1)).toMatchObject({ received: 0 });

@@ -20,6 +20,7 @@ export const history = {
     transition: '状态流转',
     import: '导入',
     restore: '还原',
+    compute: '自动计算',
   } as Record<string, string>,
   deleted: {
     button: '已删除记录',

@@ -29,6 +29,7 @@ export const ACTION_COLORS: Record<string, string> = {
   transition: 'purple',
   import: 'cyan',
   restore: 'gold',
+  compute: 'geekblue',
 };
 
 const blank = (v: string | null) =>

@@ -111,7 +111,8 @@ export async function recordChanges(
   const now = formatDateTime();
   const rows = entries.flatMap(({ table, id, action, before, after, comment }) => {
     const changes = action === 'delete' ? withoutSecrets(before ?? {}) : fieldChanges(before, after);
-    if ((action === 'edit' || action === 'transition') && Object.keys(changes).length === 0 && !comment) return [];
+    const update = action === 'edit' || action === 'transition' || action === 'compute';
+    if (update && Object.keys(changes).length === 0 && !comment) return [];
     return [
       {
         id: historyId(),

@@ -94,6 +94,8 @@ const sameValue = (a: unknown, b: unknown) => {
 export interface Refreshed {
   rows: EntityRow[];
   changed: Set<string>;
+  /** The changed fields' values before the refresh, by id (for the change history). */
+  previous: Map<string, Record<string, unknown>>;
 }
 
 /**
@@ -108,7 +110,8 @@ export async function refreshComputed(
   ids: string[],
 ): Promise<Refreshed> {
   const changed = new Set<string>();
-  if (ids.length === 0) return { rows: [], changed };
+  const previous = new Map<string, Record<string, unknown>>();
+  if (ids.length === 0) return { rows: [], changed, previous };
   const plan = formulaPlan(model.entity.fields);
   // Each distinct roll-up once per source entity, as a column alias of that source's grouped query.
   const wanted = new Map<string, Wanted[]>();
@@ -140,7 +143,7 @@ export async function refreshComputed(
         .where(sql.ref('id'), 'in', ids.slice(i, i + 500))
         .execute()) as EntityRow[]),
     );
-  if (plan.ordered.length === 0) return { rows, changed };
+  if (plan.ordered.length === 0) return { rows, changed, previous };
   for (const row of rows) {
     const id = String(row.id);
     const values: Record<string, unknown> = { ...row };
@@ -153,8 +156,9 @@ export async function refreshComputed(
     if (differs.length === 0) continue;
     const set = Object.fromEntries(differs.map((c) => [c.field, values[c.field] ?? null]));
     await db.updateTable(model.table).set(set).where(sql.ref('id'), '=', id).execute();
+    previous.set(id, Object.fromEntries(differs.map((c) => [c.field, row[c.field] ?? null])));
     Object.assign(row, set);
     changed.add(id);
   }
-  return { rows, changed };
+  return { rows, changed, previous };
 }

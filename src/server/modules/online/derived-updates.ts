@@ -5,7 +5,7 @@ import type { EntityTransition } from '../../../shared/schema-types.js';
 import type { AppContext } from '../../context.js';
 import type { Definitions } from '../../definitions/load.js';
 import { bizError } from '../../http/errors.js';
-import { recordChange } from '../history/change-log.js';
+import { recordChange, recordChanges } from '../history/change-log.js';
 import { entitySnapshot } from '../history/entity-snapshot.js';
 import { assertChecks } from './checks.js';
 import { childrenOf, type ChildLink } from './children.js';
@@ -192,7 +192,21 @@ async function settle(
   notices: Notice[],
 ): Promise<string[]> {
   const model = entityModel(entityOf(ctx.defs, code));
-  const { rows, changed } = await refreshComputed(trx, ctx.defs, model, ids);
+  const { rows, changed, previous } = await refreshComputed(trx, ctx.defs, model, ids);
+  // Values the engine changed (a payment raising its invoice's and order's received amounts) are changes
+  // of those records too: their history shows them as 自动计算, attributed to this write's user. The
+  // written records themselves have their own entry.
+  await recordChanges(
+    trx,
+    request,
+    rows
+      .filter((row) => previous.has(String(row.id)) && !forced?.has(String(row.id)))
+      .map((row) => {
+        const before = previous.get(String(row.id)) as Record<string, unknown>;
+        const after = Object.fromEntries(Object.keys(before).map((k) => [k, row[k] ?? null]));
+        return { table: code, id: String(row.id), action: 'compute' as const, before, after };
+      }),
+  );
   for (const row of rows) {
     const id = String(row.id);
     if (!changed.has(id) && !forced?.has(id)) continue;

@@ -33,6 +33,8 @@ export async function trackEvents(
   const rows = await db
     .selectFrom('sysChangeLog')
     .select(['id', 'tableName', 'recordId', 'action', 'changes', 'comment', 'createBy', 'createTime'])
+    // Roll-up refreshes (自动计算) follow from the events shown; the timeline leaves them out.
+    .where('action', '!=', 'compute')
     .where((eb) =>
       eb.or(
         groups.map((g) =>
