@@ -5,7 +5,7 @@
  * `npm run schemas:types`, so a form and the API refuse the same values with the same words.
  */
 import type { EntityDefinition, EntityField } from './schema-types.js';
-import { PATTERN_PRESETS, isPreset, rulePattern } from './validate-presets.js';
+import { PATTERN_PRESETS, isPreset, passesPresetCheck, rulePattern } from './validate-presets.js';
 import { ownField } from './own-field.js';
 import { isRealDateTime, ruleMessages } from './validators.js';
 
@@ -252,7 +252,9 @@ export function recordValidator(
 ): RecordValidator {
   return (record) => {
     const values = presentValues(cleanRecord(entity, record));
-    return validate(values) ? calendarErrors(entity, values) : fieldErrors(validate.errors, messages);
+    return validate(values)
+      ? [...calendarErrors(entity, values), ...presetCheckErrors(entity, values, messages)]
+      : fieldErrors(validate.errors, messages);
   };
 }
 
@@ -263,6 +265,22 @@ function calendarErrors(entity: EntityDefinition, values: Record<string, string 
     const v = ownField(values, f.name);
     if ((f.type === 'date' || f.type === 'datetime') && typeof v === 'string' && !isRealDateTime(v))
       out.push({ field: f.name, title: f.title, message: NOT_ON_CALENDAR[f.type] });
+  }
+  return out;
+}
+
+/** Values of the right shape that a preset's own check refuses (an ID number's check digit). */
+function presetCheckErrors(
+  entity: EntityDefinition,
+  values: Record<string, string | number>,
+  messages: RecordMessages,
+): FieldError[] {
+  const out: FieldError[] = [];
+  for (const f of entity.fields) {
+    const v = ownField(values, f.name);
+    if (v === undefined) continue;
+    const failed = (f.rules ?? []).findIndex((r) => !passesPresetCheck(r.pattern, v));
+    if (failed >= 0) out.push({ field: f.name, title: f.title, message: messages[f.name][`rule${failed}`] });
   }
   return out;
 }

@@ -936,7 +936,7 @@ export interface EntityField {
    */
   importable?: boolean;
   /**
-   * How the console edits and queries the field (default from type and dictCode).
+   * How the console edits and queries the field (default from type and dictCode). area (string fields): the value is a county code of the console's 3-level area data (province/city/county under root 86); the form edits it with the area picker, lists, details and exports show <field>_dictText as 省/市/区, import accepts that text or the code, and the server refuses a code that is not a county of the data (所选地区不存在).
    */
   view?:
     | 'text'
@@ -954,7 +954,8 @@ export interface EntityField {
     | 'sel_depart'
     | 'popup'
     | 'file'
-    | 'image';
+    | 'image'
+    | 'area';
   /**
    * Personal data (数据脱敏): lists, details, exports and dictionary text show the value masked (phone 138****0000, idCard 1101**********1234, email z***@example.cn, name 张*, address first six characters then ****, bankCard 6222********1234, birthday 1980-**-**) unless the caller holds the permission sensitive:<kind> (a button under 系统管理, granted to the administrator). A caller with the permission sees the full value and one security-log entry (sensitive.reveal) records it. On edit, a value equal to the masked form of the stored one keeps the stored value, so a form that loaded a masked value can be saved back. The field is never allow-listed for table dictionaries.
    */
@@ -981,13 +982,15 @@ export interface EntityField {
 }
 
 /**
- * A pattern rule: a preset name (n6-16, *6-16, s6-18, url, e, m, p, s, n, z, *, money) or a regular expression anchored with ^ and $. Empty values pass (use required for that).
+ * A pattern rule: a preset name (n6-16, *6-16, s6-18, url, e, m, p, s, n, z, *, money, idCard) or a regular expression anchored with ^ and $. Empty values pass (use required for that). idCard is a mainland resident ID number (GB 11643): 18 characters, a known province-level region, a birth date that exists and is not in the future, and the mod-11 check character (X allowed); message 身份证号码不正确. The form and the server run the same check (src/shared/validate-presets.ts).
  *
  * This interface was referenced by `EntityDefinition`'s JSON-Schema
  * via the `definition` "FieldRule".
  */
 export interface FieldRule {
-  pattern: ('n6-16' | '*6-16' | 's6-18' | 'url' | 'e' | 'm' | 'p' | 's' | 'n' | 'z' | '*' | 'money') | string;
+  pattern:
+    | ('n6-16' | '*6-16' | 's6-18' | 'url' | 'e' | 'm' | 'p' | 's' | 'n' | 'z' | '*' | 'money' | 'idCard')
+    | string;
   message?: string;
 }
 
@@ -2238,7 +2241,7 @@ export type Username = string;
 export type Label = string;
 
 /**
- * Demo business data as stories (演示数据剧本): fixed records, then `count` stories, each a list of steps played through the real API as the named demo users — adds, transitions, push-downs — so numbering, formulas, roll-ups, checks, workflow and history apply exactly as for a person, and every state is consistent by construction. Played once, when the demo data is seeded (SEED_DEMO on) and the seed's code was never played on that database; deterministic: the same random seed gives the same data. The stories are spread evenly over the `days` before the seed time, oldest first, and each step's time (the records' create times, dates, numbers and history) is the story's clock. SEED_STORIES=<n> plays n stories instead of count (tests play a few).
+ * Demo business data as stories (演示数据剧本): fixed records, then `count` stories, each a list of steps played through the real API as the named demo users — adds, transitions, push-downs — so numbering, formulas, roll-ups, checks, workflow and history apply exactly as for a person, and every state is consistent by construction. Played once, when the demo data is seeded (SEED_DEMO on) and the seed's code was never played on that database; deterministic: the same random seed gives the same data. The stories are spread evenly over the `days` before the seed time, oldest first, and each step's time (the records' create times, dates, numbers and history) is the story's clock. SEED_STORIES=<n> plays n stories instead of count, never more than count (tests play a few).
  */
 export interface SeedDefinition {
   $schema: string;
@@ -2358,7 +2361,7 @@ export interface SeedStep {
    */
   save?: string;
   /**
-   * A transition's comment.
+   * A transition's comment, or an application's reason (required for an apply delete).
    */
   comment?: string;
   /**

@@ -99,19 +99,33 @@ export function isRealDateTime(text: string): boolean {
   return m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60);
 }
 
-/** National ID: 18 characters with region, birth date and mod-11 check character (X allowed), or the old 15 digits. */
+/** Today as YYYYMMDD (local calendar), to compare with a birth date. */
+const todayNumber = (now: Date) => now.getFullYear() * 10000 + (now.getMonth() + 1) * 100 + now.getDate();
+
+/**
+ * A mainland resident ID number (GB 11643): 18 characters, a province-level region, a birth date that
+ * exists and is not after `now`, and the mod-11 check character (X allowed). The entity rule preset
+ * `idCard` and the named check below both end here.
+ */
+export function isResidentIdCard(raw: string, now = new Date()): boolean {
+  const id = raw.trim().toUpperCase();
+  if (!/^\d{17}[\dX]$/.test(id)) return false;
+  if (!ID_REGIONS.has(Number(id.slice(0, 2)))) return false;
+  const y = Number(id.slice(6, 10));
+  if (y < 1800 || !validDate(y, Number(id.slice(10, 12)), Number(id.slice(12, 14)))) return false;
+  if (Number(id.slice(6, 14)) > todayNumber(now)) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(id[i]) * ID_WEIGHTS[i];
+  return ID_CHECK_CHARS[sum % 11] === id[17];
+}
+
+/** National ID: the 18-character resident ID number above, or the old 15 digits (region and birth date). */
 export function isChineseIdCard(raw: string): boolean {
   const id = raw.trim().toUpperCase();
   if (/^\d{15}$/.test(id)) {
     return ID_REGIONS.has(Number(id.slice(0, 2))) && validDate(1900 + Number(id.slice(6, 8)), Number(id.slice(8, 10)), Number(id.slice(10, 12)));
   }
-  if (!/^\d{17}[\dX]$/.test(id)) return false;
-  if (!ID_REGIONS.has(Number(id.slice(0, 2)))) return false;
-  const y = Number(id.slice(6, 10));
-  if (y < 1800 || !validDate(y, Number(id.slice(10, 12)), Number(id.slice(12, 14)))) return false;
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(id[i]) * ID_WEIGHTS[i];
-  return ID_CHECK_CHARS[sum % 11] === id[17];
+  return isResidentIdCard(id);
 }
 
 export const idCard: Check = (value) => (isEmpty(value) || isChineseIdCard(text(value)) ? undefined : ruleMessages.idCard);

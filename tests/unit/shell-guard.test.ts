@@ -15,7 +15,8 @@ const input = (over: Partial<GuardInput>): GuardInput => ({
 describe('route guard', () => {
   it('lets every open path render without a session', () => {
     for (const p of ['/user/login', '/user/tblogin', '/user/dflogin', '/user/tbzylogin', '/user/bllogin', '/user/bscbllogin',
-      '/user/ycbllogin', '/user/register', '/user/register-result', '/user/alteration', '/dynamicForm/login', '/h5Web/dfProject', '/chat/record']) {
+      '/user/ycbllogin', '/user/register', '/user/register-result', '/user/alteration', '/dynamicForm/login', '/h5Web/dfProject', '/chat/record',
+      '/doctor-card']) {
       expect(isOpenPath(p)).toBe(true);
       expect(decideRoute(input({ pathname: p }))).toEqual({ kind: 'render' });
     }

@@ -2,6 +2,8 @@
 export const HOME_PATH = '/dashboard/analysis';
 export const NOT_FOUND_PATH = '/404';
 export const DYNAMIC_FORM_LOGIN_PATH = '/dynamicForm/login';
+/** The doctor's public card, the link in the doctor's QR code (server: modules/doctor-card). */
+export const DOCTOR_CARD_PATH = '/doctor-card';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const CHUNK_TIMEOUT_MS = 120_000;

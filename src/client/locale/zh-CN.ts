@@ -21,6 +21,7 @@ import { track } from './track';
 import { derive } from './derive';
 import { listUrl } from './list-url';
 import { dataApply } from './data-apply';
+import { doctorCard } from './doctor-card';
 
 export const t = {
   common,
@@ -42,5 +43,6 @@ export const t = {
   derive,
   listUrl,
   dataApply,
+  doctorCard,
 } as const;
 export type Messages = typeof t;

@@ -1,6 +1,6 @@
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { HOME_PATH } from '../config/constants';
+import { DOCTOR_CARD_PATH, HOME_PATH } from '../config/constants';
 import { currentVariant, getRuntimeConfig } from '../config/runtime';
 import { LOGIN_SCREENS } from '../config/variants';
 import { UserLayout } from '../layout/UserLayout';
@@ -21,6 +21,7 @@ const RegisterPage = lazyPage(() => import('../pages/register/RegisterPage'));
 const RegisterResultPage = lazyPage(() => import('../pages/register/RegisterResultPage'));
 const AlterationPage = lazyPage(() => import('../pages/alteration/AlterationPage'));
 const GalleryPage = lazyPage(() => import('../pages/gallery/GalleryPage'));
+const DoctorCardPage = lazyPage(() => import('../pages/doctor-card/DoctorCardPage'));
 const ExceptionPage = lazyPage(() => import('../pages/exception/ExceptionPage').then((m) => ({ default: m.ExceptionPage })));
 
 /** The layout's routes: the menu's (protocol §3.1) plus the static ones it lacks. */
@@ -72,6 +73,15 @@ export function appRouteObjects(layoutRoutes: FlatRoute[]): RouteObject[] {
     },
     bare('/h5Web/dfProject', 'h5Web/dfProject', s.dfProject),
     bare('/chat/record', 'chat/record', s.chatRecord),
+    // The doctor's public card (the QR code's link): no session, no layout.
+    {
+      path: DOCTOR_CARD_PATH,
+      element: (
+        <Lazy>
+          <DoctorCardPage />
+        </Lazy>
+      ),
+    },
     {
       path: '/test/home',
       element: (

@@ -1,4 +1,4 @@
-import { DYNAMIC_FORM_LOGIN_PATH, HOME_PATH } from '../config/constants';
+import { DOCTOR_CARD_PATH, DYNAMIC_FORM_LOGIN_PATH, HOME_PATH } from '../config/constants';
 import { LOGIN_PATHS } from '../config/variants';
 
 /** Paths reachable without a session (spec §2). */
@@ -10,6 +10,7 @@ export const OPEN_PATHS: readonly string[] = [
   DYNAMIC_FORM_LOGIN_PATH,
   '/h5Web/dfProject',
   '/chat/record',
+  DOCTOR_CARD_PATH,
 ];
 
 export type GuardDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'load' };

@@ -30,6 +30,7 @@ import { logRoutes } from './log/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { trackRoutes } from './track/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { doctorCardRoutes } from './doctor-card/routes.js';
 
 /** Every API module, registered under the API base path. One folder per domain. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -64,4 +65,5 @@ export const apiModules: FastifyPluginAsync[] = [
   historyRoutes,
   trackRoutes,
   auditRoutes,
+  doctorCardRoutes,
 ];

@@ -8,7 +8,7 @@ import type {
   ValidatorRule,
 } from '../schema-types.js';
 import { DEFAULT_SCALE, DEFAULT_STRING_LENGTH } from '../entity-record.js';
-import { PATTERN_PRESETS, isPreset, rulePattern } from '../validate-presets.js';
+import { PATTERN_PRESETS, isPreset, presetCheck, rulePattern } from '../validate-presets.js';
 import { derivedPages as L } from '../../client/locale/derived-pages.js';
 import { formulaDependencies, parseFormula } from '../formula.js';
 import { refPopupMapping, refTextKey } from '../ref-popup.js';
@@ -31,6 +31,9 @@ export function fieldRules(f: EntityField): ValidatorRule[] {
   for (const r of f.rules ?? []) {
     const message = r.message ?? (isPreset(r.pattern) ? PATTERN_PRESETS[r.pattern].message : undefined);
     rules.push({ pattern: rulePattern(r.pattern), ...(message ? { message } : {}) });
+    // A preset a pattern cannot decide adds its named check (formily-rules.ts), with the same message.
+    const check = presetCheck(r.pattern);
+    if (check) rules.push({ [check]: true, ...(message ? { message } : {}) });
   }
   if (f.min !== undefined) rules.push({ minimum: f.min });
   if (f.max !== undefined) rules.push({ maximum: f.max });
@@ -76,6 +79,7 @@ function widget(
   if (f.view === 'switch') return { 'x-component': 'JSwitch' };
   if (f.view === 'file') return { 'x-component': 'JUpload' };
   if (f.view === 'image') return { 'x-component': 'JImageUpload' };
+  if (f.view === 'area') return { 'x-component': 'JAreaLinkage' };
   if (f.type === 'text' || f.view === 'textarea')
     return { 'x-component': 'Input.TextArea', 'x-component-props': { rows: 3 } };
   return { 'x-component': 'Input' };

@@ -2,7 +2,7 @@ import { getAction } from '../../api';
 import { t } from '../../locale/zh-CN';
 import { DEFAULT_STRING_LENGTH, recordMessages } from '../../../shared/entity-record';
 import type { EntityDefinition, EntityField } from '../../../shared/schema-types';
-import { rulePattern } from '../../../shared/validate-presets';
+import { presetCheck, rulePattern } from '../../../shared/validate-presets';
 import type { EditableColumn, EditableColumnType, RuleHandler, ValidateRule } from '../editable-table/types';
 
 /** A child entity as the server describes it for its parent's form (childDefinition / children). */
@@ -74,9 +74,12 @@ export function childColumns(def: ChildDefinition): {
     const m = messages[f.name];
     const rules: ValidateRule[] = [];
     if (f.required && !f.formula) rules.push({ required: true, message: t.children.required(f.title) });
-    (f.rules ?? []).forEach((r, i) =>
-      rules.push({ pattern: rulePattern(r.pattern), message: m[`rule${i}`] }),
-    );
+    (f.rules ?? []).forEach((r, i) => {
+      rules.push({ pattern: rulePattern(r.pattern), message: m[`rule${i}`] });
+      // A preset a pattern cannot decide (idCard's check digit) runs its shared named check too.
+      const check = presetCheck(r.pattern);
+      if (check) rules.push({ handler: check, message: m[`rule${i}`] });
+    });
     const handler = `field_${f.name}`;
     handlers[handler] = ({ value }) => fieldProblem(f, m, value);
     rules.push({ handler });

@@ -16,7 +16,13 @@ export function registerWidgetRules(): void {
   registered = true;
   const rules: Record<string, ValidatorFunction> = {};
   for (const name of Object.keys(namedChecks) as NamedCheck[]) {
-    rules[name] = (value, rule) => (rule[name] ? (namedChecks[name](value) ?? '') : '');
+    rules[name] = (value, rule, ctx) => {
+      const problem = rule[name] ? namedChecks[name](value) : undefined;
+      // The rule as written (a field rule preset's own message) is in ctx; rule.message is Formily's
+      // locale fallback when the definition gave none, so the check's own words are used then.
+      const own = typeof ctx.message === 'string' ? ctx.message : undefined;
+      return problem ? (own ?? problem) : '';
+    };
   }
   for (const name of Object.keys(sizedChecks) as SizedCheck[]) {
     rules[name] = (value, rule) => {

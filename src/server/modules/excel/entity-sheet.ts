@@ -4,6 +4,7 @@ import type { EntityField } from '../../../shared/schema-types.js';
 import type { CleanRecord } from '../../../shared/entity-record.js';
 import type { AppContext } from '../../context.js';
 import { attachDictText } from '../../lib/dict-text.js';
+import { areaCode, isAreaField } from '../../lib/area.js';
 import { callerDictItems } from '../dict/dict-items.js';
 import {
   describeErrors,
@@ -39,7 +40,7 @@ export async function entityExportRows(
   return withText.map((r) => {
     const out: Record<string, unknown> = { ...r };
     for (const f of model.entity.fields)
-      if (f.dictCode || f.ref) out[f.name] = r[`${f.name}_dictText`] ?? r[f.name];
+      if (f.dictCode || f.ref || isAreaField(f)) out[f.name] = r[`${f.name}_dictText`] ?? r[f.name];
     return out;
   });
 }
@@ -57,6 +58,17 @@ function fromCell(f: EntityField, v: CellScalar): unknown {
 export async function dictMaps(request: FastifyRequest, model: EntityModel, rows: SheetRow[]) {
   const maps = new Map<string, Map<string, string>>();
   for (const f of model.entity.fields) {
+    if (isAreaField(f)) {
+      // An area cell holds the county code or its 省/市/区 text; an unknown one stays for the rule to refuse.
+      const map = new Map<string, string>();
+      for (const r of rows) {
+        const cell = String(r.values[f.name] ?? '');
+        const code = cell.trim() ? areaCode(cell) : undefined;
+        map.set(cell.trim(), code ?? cell.trim());
+      }
+      maps.set(f.name, map);
+      continue;
+    }
     if (!f.dictCode) continue;
     const seen = new Set<string>();
     for (const r of rows)

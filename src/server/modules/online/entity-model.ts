@@ -12,6 +12,7 @@ import {
 } from '../../../shared/entity-record.js';
 import type { FieldMap, FieldSpec } from '../../lib/list-query.js';
 import { badRequest } from '../../http/errors.js';
+import { areaErrors } from '../../lib/area.js';
 import { dropClientNumbers } from './numbering.js';
 import { settleStateField } from './workflow.js';
 
@@ -43,7 +44,8 @@ function lazyValidator(entity: EntityDefinition): RecordValidator {
   let validate: RecordValidator | null = null;
   return (record) => {
     validate ??= recordValidator(entity, ajv.compile(recordSchema(entity)), recordMessages(entity));
-    return validate(record);
+    // Area codes are checked against the area data, which only the server loads (lib/area.ts).
+    return [...validate(record), ...areaErrors(entity, record)];
   };
 }
 

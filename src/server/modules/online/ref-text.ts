@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import type { EntityDefinition } from '../../../shared/schema-types.js';
 import { dbOf, type EntityRow } from './entity-records.js';
 import { displayMask, isRef, refTarget } from './ref-lookup.js';
+import { withAreaText } from '../../lib/area.js';
 
 /**
- * Adds `<field>_dictText` (the target row's display value) to rows for each ref field of the entity:
+ * Adds `<field>_dictText` (the target row's display value) to rows for each ref field of the entity (and
+ * an area field's 省/市/区):
  * ONE query per ref field for the whole page, never one per row. The text is read within the caller's
  * tenant (a stored reference stays readable after the target moved to another department), and masked
  * when the target's display field is personal data the caller may not see whole.
@@ -13,8 +15,10 @@ import { displayMask, isRef, refTarget } from './ref-lookup.js';
 export async function attachRefText<T extends EntityRow>(
   request: FastifyRequest,
   entity: EntityDefinition,
-  rows: T[],
+  shown: T[],
 ): Promise<T[]> {
+  // Area fields' 省/市/区 ride along: every list, detail and export that shows ref text shows them too.
+  const rows = withAreaText(entity, shown);
   const refs = entity.fields.filter(isRef);
   if (refs.length === 0 || rows.length === 0) return rows;
   const { ctx } = request.server;
