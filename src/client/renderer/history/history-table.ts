@@ -11,6 +11,9 @@ const SYSTEM_PAGE_TABLES: Record<string, string> = {
   'system-tenant': 'sys_tenant',
   'system-permission': 'sys_permission',
   'system-announcement': 'sys_announcement',
+  'system-category': 'sys_category',
+  'system-check-rule': 'sys_check_rule',
+  'system-message-template': 'sys_message_template',
 };
 
 export const historyTableOf = (page: { code?: string; entity?: string }): string | undefined =>

@@ -7,6 +7,7 @@ import { bizError } from '../../http/errors.js';
 import { userInScope } from '../../lib/org-scope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { trackedWrite, trackSystemWrite } from '../history/system-change.js';
 import { CLASSIFY, type MsgColor } from '../../../shared/notices.js';
 import { sendMessage } from '../message/send.js';
 import { pushToUsers } from '../ws/push.js';
@@ -63,11 +64,13 @@ export async function releaseAnnouncement(ctx: AppContext, request: FastifyReque
   const now = formatDateTime();
   const users = await recipients(ctx, annt);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sysAnnouncement')
-      .set({ sendStatus: SEND_STATUS.released, sendTime: now, sender: session.username, cancelTime: null, updateBy: session.username, updateTime: now })
-      .where('id', '=', annt.id)
-      .execute();
+    await trackSystemWrite(trx, request, 'sys_announcement', [annt.id], 'edit', () =>
+      trx
+        .updateTable('sysAnnouncement')
+        .set({ sendStatus: SEND_STATUS.released, sendTime: now, sender: session.username, cancelTime: null, updateBy: session.username, updateTime: now })
+        .where('id', '=', annt.id)
+        .execute(),
+    );
     const have = new Set(
       (await trx.selectFrom('sysAnnouncementSend').select('userId').where('anntId', '=', annt.id).execute()).map((r) => r.userId),
     );
@@ -96,11 +99,13 @@ export async function revokeAnnouncement(ctx: AppContext, request: FastifyReques
   if (annt.sendStatus !== SEND_STATUS.released) throw bizError('只有已发布的通告才能撤销');
   const session = request.user();
   const now = formatDateTime();
-  await ctx.db.kysely
-    .updateTable('sysAnnouncement')
-    .set({ sendStatus: SEND_STATUS.revoked, cancelTime: now, updateBy: session.username, updateTime: now })
-    .where('id', '=', annt.id)
-    .execute();
+  await trackedWrite(ctx.db.kysely, request, 'sys_announcement', [annt.id], 'edit', (trx) =>
+    trx
+      .updateTable('sysAnnouncement')
+      .set({ sendStatus: SEND_STATUS.revoked, cancelTime: now, updateBy: session.username, updateTime: now })
+      .where('id', '=', annt.id)
+      .execute(),
+  );
   await withdrawMessages(ctx, [annt.id]);
   request.log.info({ anntId: annt.id, by: session.userId }, 'announcement revoked');
 }

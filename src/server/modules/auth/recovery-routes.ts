@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../shared/time.js';
 import { bizError } from '../../http/errors.js';
 import { passwordProblem } from '../../auth/password.js';
 import { consumeSecret, consumeSmsCode, MOBILE_PATTERN, storeSecret } from './sms.js';
+import { trackedWrite } from '../history/system-change.js';
 
 const RESET_TOKEN_LIFE_MS = 10 * 60_000;
 const Str = (max = 100) => Type.String({ maxLength: max });
@@ -49,13 +50,15 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
         .where((eb) => eb.or([eb('username', '=', username), eb('phone', '=', phone)]))
         .executeTakeFirst();
       if (taken) throw bizError('用户名或手机号已被使用');
-      await db
+      const id = newId();
+      const passwordHash = await ctx.hasher.hash(password);
+      await trackedWrite(db, request, 'sys_user', [id], 'add', (trx) => trx
         .insertInto('sysUser')
         .values({
-          id: newId(),
+          id,
           username,
           realname: username,
-          passwordHash: await ctx.hasher.hash(password),
+          passwordHash,
           avatar: null,
           birthday: null,
           sex: null,
@@ -77,7 +80,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
           updateBy: null,
           updateTime: null,
         })
-        .execute();
+        .execute());
       request.log.info({ username }, 'self registration');
       return okMessage('注册成功');
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
@@ -10,6 +10,7 @@ import { BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
 import { listPage } from '../../lib/list-page.js';
 import type { FieldMap } from '../../lib/list-query.js';
 import { parseTreeCondition } from '../../lib/tree-dict.js';
+import { trackedWrite, trackSystemWrite } from '../history/system-change.js';
 import { nextCategoryCode } from './codes.js';
 import {
   categoryChildren,
@@ -166,7 +167,7 @@ export async function categoryRoutes(fastify: FastifyInstance) {
     // code is generated again (the column is unique).
     const code = await retryOnUniqueViolation(async () => {
       const next = chosen || (await generateCode(parent));
-      await db
+      await trackedWrite(db, request, 'sys_category', [id], 'add', (trx) => trx
         .insertInto('sysCategory')
         .values({
           id,
@@ -179,7 +180,7 @@ export async function categoryRoutes(fastify: FastifyInstance) {
           updateBy: null,
           updateTime: null,
         })
-        .execute();
+        .execute());
       return next;
     }, chosen ? 1 : undefined);
     if (parent) await refreshHasChild(db, parent.id);
@@ -201,11 +202,13 @@ export async function categoryRoutes(fastify: FastifyInstance) {
       if (pid !== row.pid && (await categorySubtreeIds(db, [row.id])).includes(pid)) throw bizError('上级分类不能是自己或自己的下级');
       const code = b.code?.trim() || row.code;
       if (code !== row.code && (await codeTaken(code, row.id))) throw bizError(`分类编码 ${code} 已存在`);
-      await db
-        .updateTable('sysCategory')
-        .set({ pid, name: b.name.trim(), code, updateBy: request.user().username, updateTime: formatDateTime() })
-        .where('id', '=', row.id)
-        .execute();
+      await trackedWrite(db, request, 'sys_category', [row.id], 'edit', (trx) =>
+        trx
+          .updateTable('sysCategory')
+          .set({ pid, name: b.name.trim(), code, updateBy: request.user().username, updateTime: formatDateTime() })
+          .where('id', '=', row.id)
+          .execute(),
+      );
       if (pid !== row.pid) {
         await refreshHasChild(db, row.pid);
         await refreshHasChild(db, pid);
@@ -215,19 +218,22 @@ export async function categoryRoutes(fastify: FastifyInstance) {
     },
   });
 
-  const remove = async (ids: string[]) => {
+  const remove = async (request: FastifyRequest, ids: string[]) => {
     const rows = await db.selectFrom('sysCategory').select(['id', 'pid']).where('id', 'in', ids).execute();
     if (rows.length === 0) return [];
     const all = await categorySubtreeIds(db, rows.map((r) => r.id));
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < all.length; i += 400) await trx.deleteFrom('sysCategory').where('id', 'in', all.slice(i, i + 400)).execute();
+      for (let i = 0; i < all.length; i += 400) {
+        const chunk = all.slice(i, i + 400);
+        await trackSystemWrite(trx, request, 'sys_category', chunk, 'delete', () => trx.deleteFrom('sysCategory').where('id', 'in', chunk).execute());
+      }
     });
     for (const pid of new Set(rows.map((r) => r.pid))) if (!all.includes(pid)) await refreshHasChild(db, pid);
     return all;
   };
 
   app.delete('/sys/category/delete', { config: { access: 'category:delete' }, schema: { querystring: Type.Object({ id: Id }) } }, async (request) => {
-    const removed = await remove([request.query.id]);
+    const removed = await remove(request, [request.query.id]);
     if (removed.length === 0) throw notFound('未找到对应实体');
     request.log.info({ categoryIds: removed }, 'categories deleted');
     return okMessage('删除成功!');
@@ -237,7 +243,7 @@ export async function categoryRoutes(fastify: FastifyInstance) {
     '/sys/category/deleteBatch',
     { config: { access: 'category:delete' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
-      const removed = await remove(batchIds(request));
+      const removed = await remove(request, batchIds(request));
       request.log.info({ categoryIds: removed }, 'categories deleted');
       return okMessage('批量删除成功!');
     },

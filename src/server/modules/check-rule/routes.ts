@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { trackedWrite } from '../history/system-change.js';
 import type { SysCheckRuleTable } from '../../db/tables.js';
 import { badRequest, bizError, notFound } from '../../http/errors.js';
 import { BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
@@ -97,10 +98,12 @@ export async function checkRuleRoutes(fastify: FastifyInstance) {
     const v = validated(request.body);
     if (await codeTaken(v.ruleCode)) throw bizError(`规则编码 ${v.ruleCode} 已存在`);
     const id = newId();
-    await db
-      .insertInto('sysCheckRule')
-      .values({ id, ...v, createBy: request.user().username, createTime: formatDateTime(), updateBy: null, updateTime: null })
-      .execute();
+    await trackedWrite(db, request, 'sys_check_rule', [id], 'add', (trx) =>
+      trx
+        .insertInto('sysCheckRule')
+        .values({ id, ...v, createBy: request.user().username, createTime: formatDateTime(), updateBy: null, updateTime: null })
+        .execute(),
+    );
     request.log.info({ checkRuleId: id, ruleCode: v.ruleCode }, 'check rule added');
     return okMessage('添加成功！');
   });
@@ -116,18 +119,18 @@ export async function checkRuleRoutes(fastify: FastifyInstance) {
       if (!found) throw notFound('未找到对应实体');
       const v = validated(b);
       if (await codeTaken(v.ruleCode, b.id)) throw bizError(`规则编码 ${v.ruleCode} 已存在`);
-      await db
-        .updateTable('sysCheckRule')
-        .set({ ...v, updateBy: request.user().username, updateTime: formatDateTime() })
-        .where('id', '=', b.id)
-        .execute();
+      await trackedWrite(db, request, 'sys_check_rule', [b.id], 'edit', (trx) =>
+        trx.updateTable('sysCheckRule').set({ ...v, updateBy: request.user().username, updateTime: formatDateTime() }).where('id', '=', b.id).execute(),
+      );
       request.log.info({ checkRuleId: b.id }, 'check rule edited');
       return okMessage('编辑成功!');
     },
   });
 
   app.delete('/sys/checkRule/delete', { config: { access: 'checkRule:edit' }, schema: { querystring: Type.Object({ id: Id }) } }, async (request) => {
-    const res = await db.deleteFrom('sysCheckRule').where('id', '=', request.query.id).executeTakeFirst();
+    const res = await trackedWrite(db, request, 'sys_check_rule', [request.query.id], 'delete', (trx) =>
+      trx.deleteFrom('sysCheckRule').where('id', '=', request.query.id).executeTakeFirst(),
+    );
     if (Number(res.numDeletedRows) === 0) throw notFound('未找到对应实体');
     request.log.info({ checkRuleId: request.query.id }, 'check rule deleted');
     return okMessage('删除成功!');
@@ -138,7 +141,7 @@ export async function checkRuleRoutes(fastify: FastifyInstance) {
     { config: { access: 'checkRule:edit' }, schema: { querystring: BATCH_IDS_QUERY } },
     async (request) => {
       const ids = batchIds(request);
-      await db.deleteFrom('sysCheckRule').where('id', 'in', ids).execute();
+      await trackedWrite(db, request, 'sys_check_rule', ids, 'delete', (trx) => trx.deleteFrom('sysCheckRule').where('id', 'in', ids).execute());
       request.log.info({ checkRuleIds: ids }, 'check rules deleted');
       return okMessage('批量删除成功!');
     },

@@ -6,6 +6,7 @@ import { newId } from '../../../shared/ids.js';
 import { IdParam, optionalIdList } from '../../lib/id-list.js';
 import { grantDiff, logGrants } from '../../lib/permission-grants.js';
 import { buildTree, livePermissions, treeModel } from '../permission/tree.js';
+import { LINKS, trackLinkWrite } from '../history/link-change.js';
 import { loadDepart, loadDepartRole } from './depart-access.js';
 
 const SaveBody = (owner: 'departId' | 'roleId') =>
@@ -47,14 +48,20 @@ export async function departPermissionRoutes(fastify: FastifyInstance) {
       const { added, removed } = diff;
       await db.transaction().execute(async (trx) => {
         if (removed.length) {
-          await trx.deleteFrom('sysDepartPermission').where('departId', '=', depart.id).where('permissionId', 'in', removed).execute();
-          await trx.deleteFrom('sysDepartRolePermission').where('departId', '=', depart.id).where('permissionId', 'in', removed).execute();
+          // Its roles lose what the department lost: recorded on each role.
+          const roles = (await trx.selectFrom('sysDepartRole').select('id').where('departId', '=', depart.id).execute()).map((r) => r.id);
+          await trackLinkWrite(trx, request, [LINKS.departRolePermissions], roles, () =>
+            trx.deleteFrom('sysDepartRolePermission').where('departId', '=', depart.id).where('permissionId', 'in', removed).execute(),
+          );
         }
-        if (added.length)
-          await trx
-            .insertInto('sysDepartPermission')
-            .values(added.map((permissionId) => ({ id: newId(), departId: depart.id, permissionId, dataRuleIds: null })))
-            .execute();
+        await trackLinkWrite(trx, request, [LINKS.departPermissions], [depart.id], async () => {
+          if (removed.length) await trx.deleteFrom('sysDepartPermission').where('departId', '=', depart.id).where('permissionId', 'in', removed).execute();
+          if (added.length)
+            await trx
+              .insertInto('sysDepartPermission')
+              .values(added.map((permissionId) => ({ id: newId(), departId: depart.id, permissionId, dataRuleIds: null })))
+              .execute();
+        });
       });
       await logGrants(db, request, depart.orgCode, `部门「${depart.departName}」`, diff);
       request.log.info({ by: request.user().userId, departId: depart.id, added, removed }, 'department permissions saved');
@@ -90,14 +97,16 @@ export async function departPermissionRoutes(fastify: FastifyInstance) {
       const allowed = new Set(await departPermissionIds(role.departId));
       const diff = await grantDiff(db, request, wanted, await rolePermissionIds(role.id), role.roleCode, allowed);
       const { added, removed } = diff;
-      await db.transaction().execute(async (trx) => {
-        if (removed.length) await trx.deleteFrom('sysDepartRolePermission').where('roleId', '=', role.id).where('permissionId', 'in', removed).execute();
-        if (added.length)
-          await trx
-            .insertInto('sysDepartRolePermission')
-            .values(added.map((permissionId) => ({ id: newId(), departId: role.departId, roleId: role.id, permissionId, dataRuleIds: null })))
-            .execute();
-      });
+      await db.transaction().execute((trx) =>
+        trackLinkWrite(trx, request, [LINKS.departRolePermissions], [role.id], async () => {
+          if (removed.length) await trx.deleteFrom('sysDepartRolePermission').where('roleId', '=', role.id).where('permissionId', 'in', removed).execute();
+          if (added.length)
+            await trx
+              .insertInto('sysDepartRolePermission')
+              .values(added.map((permissionId) => ({ id: newId(), departId: role.departId, roleId: role.id, permissionId, dataRuleIds: null })))
+              .execute();
+        }),
+      );
       await logGrants(db, request, role.roleCode, `部门角色「${role.roleName}」`, diff);
       request.log.info({ by: request.user().userId, departRoleId: role.id, added, removed }, 'department role permissions saved');
       return okMessage('保存成功！');

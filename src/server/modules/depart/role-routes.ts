@@ -13,6 +13,9 @@ import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
 import { loadManagedUser } from '../user/user-access.js';
 import { loadDepart, loadDepartRole } from './depart-access.js';
+import { deleteDepartRoles } from './depart-role-delete.js';
+import { LINKS, trackLinkWrite } from '../history/link-change.js';
+import { trackedWrite } from '../history/system-change.js';
 import { DEPART_ROLE_FIELDS, DepartRoleBody } from './depart-fields.js';
 
 /**
@@ -75,7 +78,7 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
     if (await codeTaken(depart.id, body.roleCode)) throw bizError('该部门下已存在此角色编码');
     const session = request.user();
     const id = newId();
-    await db
+    await trackedWrite(db, request, 'sys_depart_role', [id], 'add', (trx) => trx
       .insertInto('sysDepartRole')
       .values({
         id,
@@ -88,7 +91,7 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
         updateBy: null,
         updateTime: null,
       })
-      .execute();
+      .execute());
     request.log.info({ by: session.userId, departRoleId: id, departId: depart.id }, 'department role created');
     return okMessage('添加成功！');
   });
@@ -98,7 +101,7 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
     const role = await loadDepartRole(db, request, request.body.id);
     if (await codeTaken(role.departId, request.body.roleCode, role.id)) throw bizError('该部门下已存在此角色编码');
     const session = request.user();
-    await db
+    await trackedWrite(db, request, 'sys_depart_role', [role.id], 'edit', (trx) => trx
       .updateTable('sysDepartRole')
       .set({
         roleName: request.body.roleName.trim(),
@@ -108,7 +111,7 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
         updateTime: formatDateTime(),
       })
       .where('id', '=', role.id)
-      .execute();
+      .execute());
     return okMessage('编辑成功!');
   };
   app.put('/sys/sysDepartRole/edit', { config: { access: 'depart:authorize' }, schema: { body: EditBody } }, edit);
@@ -117,11 +120,7 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
   const remove = async (request: FastifyRequest, ids: string[]) => {
     for (const id of ids) await loadDepartRole(db, request, id);
     const holders = await db.selectFrom('sysDepartRoleUser').select('userId').distinct().where('droleId', 'in', ids).execute();
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('sysDepartRoleUser').where('droleId', 'in', ids).execute();
-      await trx.deleteFrom('sysDepartRolePermission').where('roleId', 'in', ids).execute();
-      await trx.deleteFrom('sysDepartRole').where('id', 'in', ids).execute();
-    });
+    await db.transaction().execute((trx) => deleteDepartRoles(trx, request, ids));
     // Like any change of a user's roles, taking them away ends the holders' sessions.
     for (const h of holders) await ctx.sessions.revokeUser(h.userId);
     request.log.info({ by: request.user().userId, departRoleIds: ids, users: holders.length }, 'department roles deleted; holders signed out');
@@ -177,10 +176,12 @@ export async function departRoleRoutes(fastify: FastifyInstance) {
       if (refused.length)
         throw await refusal(request, 'user.roles', `无权分配或收回部门角色：${refused.map((r) => r.roleName).join('、')}`, user.username);
       if (changed.length === 0) return okMessage('添加成功！');
-      await db.transaction().execute(async (trx) => {
-        if (removed.length) await trx.deleteFrom('sysDepartRoleUser').where('userId', '=', user.id).where('droleId', 'in', removed).execute();
-        if (added.length) await trx.insertInto('sysDepartRoleUser').values(added.map((droleId) => ({ id: newId(), userId: user.id, droleId }))).execute();
-      });
+      await db.transaction().execute((trx) =>
+        trackLinkWrite(trx, request, [LINKS.userDepartRoles], [user.id], async () => {
+          if (removed.length) await trx.deleteFrom('sysDepartRoleUser').where('userId', '=', user.id).where('droleId', 'in', removed).execute();
+          if (added.length) await trx.insertInto('sysDepartRoleUser').values(added.map((droleId) => ({ id: newId(), userId: user.id, droleId }))).execute();
+        }),
+      );
       const names = (ids: string[]) => (ids.length ? roles.filter((r) => ids.includes(r.id)).map((r) => r.roleName).join('、') : '无');
       await securityLog(request, {
         event: 'user.roles',

@@ -17,6 +17,8 @@ import { nextOrgCode } from './org-code.js';
 import { departPermissionRoutes } from './permission-routes.js';
 import { departRoleRoutes } from './role-routes.js';
 import { trackedWrite, trackSystemWrite } from '../history/system-change.js';
+import { LINKS, trackLinkWrite } from '../history/link-change.js';
+import { deleteDepartRoles } from './depart-role-delete.js';
 
 /**
  * Departments (protocol §10 SysDepart): trees, lazy loading, search and CRUD, limited to the session's
@@ -234,13 +236,10 @@ export async function departRoutes(fastify: FastifyInstance) {
 async function deleteDeparts(db: Kysely<Database>, request: FastifyRequest, ids: string[]) {
   await db.transaction().execute(async (trx) => {
     const roleIds = (await trx.selectFrom('sysDepartRole').select('id').where('departId', 'in', ids).execute()).map((r) => r.id);
-    if (roleIds.length) {
-      await trx.deleteFrom('sysDepartRoleUser').where('droleId', 'in', roleIds).execute();
-      await trx.deleteFrom('sysDepartRolePermission').where('roleId', 'in', roleIds).execute();
-      await trx.deleteFrom('sysDepartRole').where('id', 'in', roleIds).execute();
-    }
+    await deleteDepartRoles(trx, request, roleIds);
     await trx.deleteFrom('sysDepartPermission').where('departId', 'in', ids).execute();
-    await trx.deleteFrom('sysUserDepart').where('depId', 'in', ids).execute();
+    const members = (await trx.selectFrom('sysUserDepart').select('userId').distinct().where('depId', 'in', ids).execute()).map((m) => m.userId);
+    await trackLinkWrite(trx, request, [LINKS.userDeparts], members, () => trx.deleteFrom('sysUserDepart').where('depId', 'in', ids).execute());
     await trackSystemWrite(trx, request, 'sys_depart', ids, 'delete', () => trx.deleteFrom('sysDepart').where('id', 'in', ids).execute());
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { trackedWrite } from '../history/system-change.js';
 import { bizError } from '../../http/errors.js';
 import { IdListParam, idList } from '../../lib/id-list.js';
 import { clearTableDictCache } from '../../lib/table-dict.js';
@@ -53,15 +54,10 @@ export async function dictRecycleRoutes(fastify: FastifyInstance) {
     async (request) => {
       const rows = await binned(request.params.id);
       // Codes stay reserved while deleted (unique column), so a restore never clashes.
-      await db
-        .updateTable('sysDict')
-        .set({ delFlag: 0, updateBy: request.user().username, updateTime: formatDateTime() })
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
+      const ids = rows.map((r) => r.id);
+      await trackedWrite(db, request, 'sys_dict', ids, 'restore', (trx) =>
+        trx.updateTable('sysDict').set({ delFlag: 0, updateBy: request.user().username, updateTime: formatDateTime() }).where('id', 'in', ids).execute(),
+      );
       clearTableDictCache();
       request.log.info({ dictCodes: rows.map((r) => r.dictCode) }, 'dictionaries restored');
       return okMessage('还原成功');

@@ -11,6 +11,8 @@ import { dictItems } from '../dict/dict-items.js';
 import { visibleUsers } from '../user/user-access.js';
 import { USER_COLUMNS, USER_FIELDS } from '../user/user-fields.js';
 import { replaceTenants } from '../user/user-links.js';
+import { LINKS, trackLinkWrite } from '../history/link-change.js';
+import { trackSystemWrite } from '../history/system-change.js';
 import { checkedUsername, profilePatch, type ProfilePatch } from '../user/user-input.js';
 import type { ImportTarget, PreparedRow } from './import-engine.js';
 import { MAX_EXPORT_ROWS } from '../online/entity-records.js';
@@ -207,7 +209,7 @@ export function userImportTarget(ctx: AppContext, request: FastifyRequest): Impo
       await db.transaction().execute(async (trx) => {
         for (const u of users) {
           const id = newId();
-          await trx
+          await trackSystemWrite(trx, request, 'sys_user', [id], 'import', () => trx
             .insertInto('sysUser')
             .values({
               id,
@@ -235,12 +237,12 @@ export function userImportTarget(ctx: AppContext, request: FastifyRequest): Impo
               updateBy: null,
               updateTime: null,
             })
-            .execute();
-          if (u.departId)
-            await trx
-              .insertInto('sysUserDepart')
-              .values({ id: newId(), userId: id, depId: u.departId })
-              .execute();
+            .execute());
+          const departId = u.departId;
+          if (departId)
+            await trackLinkWrite(trx, request, [LINKS.userDeparts], [id], () =>
+              trx.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId: departId }).execute(),
+            );
           await replaceTenants(trx, id, session.tenantId ? [session.tenantId] : []);
         }
       });

@@ -14,20 +14,24 @@ async function rowsOf(db: AnyDb, table: string, ids: Array<string | number>): Pr
   return out;
 }
 
+/** What a system write does; an add, import or restore records the whole row as new (no before). */
+type SystemAction = 'add' | 'edit' | 'delete' | 'restore' | 'import';
+const FRESH = new Set<SystemAction>(['add', 'import', 'restore']);
+
 /**
  * Runs one write of a system table's rows inside `trx` and records each row's change there too: the
  * rows are read before and after the write, so the history holds exactly what changed. A logical
- * delete (del_flag) is recorded as a delete.
+ * delete (del_flag) is recorded as a delete, undoing it as a restore.
  */
 export async function trackSystemWrite<T>(
   trx: AnyDb,
   request: FastifyRequest,
   table: string,
   ids: Array<string | number>,
-  action: 'add' | 'edit' | 'delete',
+  action: SystemAction,
   write: () => Promise<T>,
 ): Promise<T> {
-  const before = action === 'add' ? new Map<string, Snapshot>() : await rowsOf(trx, table, ids);
+  const before = FRESH.has(action) ? new Map<string, Snapshot>() : await rowsOf(trx, table, ids);
   const result = await write();
   const after = action === 'delete' ? new Map<string, Snapshot>() : await rowsOf(trx, table, ids);
   await recordChanges(
@@ -47,7 +51,7 @@ export const trackedWrite = <T>(
   request: FastifyRequest,
   table: string,
   ids: Array<string | number>,
-  action: 'add' | 'edit' | 'delete',
+  action: SystemAction,
   write: (trx: AnyDb) => Promise<T>,
 ): Promise<T> =>
   db.isTransaction

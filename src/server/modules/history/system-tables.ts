@@ -24,16 +24,27 @@ export const SYSTEM_TABLES: Record<string, SystemTable> = {
       username: '用户账号', realname: '用户姓名', sex: '性别', status: '状态', post: '职务', email: '邮箱', phone: '手机号',
       telephone: '座机', workNo: '工号', birthday: '生日', orgCode: '部门编码', userIdentity: '身份', avatar: '头像',
       departIds: '负责部门', relTenantIds: '租户', userType: '账号类型', staffId: '员工编号',
+      roles: '角色', departs: '所属部门', departRoles: '部门角色',
     },
   },
-  sys_role: { access: 'role:edit', fields: ROLE_FIELDS, titles: { roleName: '角色名称', roleCode: '角色编码', workClass: '工作类别' } },
+  sys_role: {
+    access: 'role:edit',
+    fields: ROLE_FIELDS,
+    titles: { roleName: '角色名称', roleCode: '角色编码', workClass: '工作类别', permissions: '菜单权限', dataRules: '数据规则' },
+  },
   sys_depart: {
     access: 'depart:edit',
     fields: { orgCategory: { type: 'string', dict: 'org_category' } },
     titles: {
       departName: '机构名称', departNameEn: '英文名', departNameAbbr: '缩写', departOrder: '排序', orgCategory: '机构类别',
       orgType: '机构类型', orgCode: '机构编码', mobile: '电话', fax: '传真', address: '地址', memo: '备注', status: '状态', parentId: '上级',
+      permissions: '菜单权限',
     },
+  },
+  sys_depart_role: {
+    access: 'depart:authorize',
+    fields: {},
+    titles: { departId: '部门', roleName: '部门角色名称', roleCode: '部门角色编码', permissions: '菜单权限' },
   },
   sys_dict: { access: 'dict:edit', fields: {}, titles: { dictName: '字典名称', dictCode: '字典编码', type: '类型' } },
   sys_dict_item: {
@@ -54,7 +65,23 @@ export const SYSTEM_TABLES: Record<string, SystemTable> = {
   sys_permission: {
     access: 'permission:list',
     fields: {},
-    titles: { name: '菜单名称', url: '路径', component: '组件', perms: '授权标识', menuType: '菜单类型', sortNo: '排序', parentId: '上级', hidden: '隐藏' },
+    titles: { name: '菜单名称', url: '路径', component: '组件', perms: '授权标识', menuType: '菜单类型', sortNo: '排序', parentId: '上级', hidden: '隐藏', ruleFlag: '有数据规则' },
+  },
+  sys_permission_data_rule: {
+    access: 'permission:list',
+    fields: {},
+    titles: { permissionId: '菜单', ruleName: '规则名称', ruleColumn: '规则字段', ruleConditions: '条件', ruleValue: '规则值', status: '状态' },
+  },
+  sys_category: { access: 'category:edit', fields: {}, titles: { pid: '上级', name: '分类名称', code: '分类编码', hasChild: '有下级' } },
+  sys_check_rule: {
+    access: 'checkRule:edit',
+    fields: {},
+    titles: { ruleName: '规则名称', ruleCode: '规则编码', ruleJson: '规则内容', ruleDescription: '规则描述' },
+  },
+  sys_message_template: {
+    access: 'msgTemplate:list',
+    fields: {},
+    titles: { code: '模板编码', name: '模板名称', tplType: '模板类型', title: '模板标题', content: '模板内容', status: '状态' },
   },
   sys_announcement: {
     access: 'announcement:list',

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { trackedWrite } from '../history/system-change.js';
 import { badRequest, bizError } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
 import { BATCH_IDS_QUERY, IdParam, batchIds } from '../../lib/id-list.js';
@@ -106,10 +107,13 @@ export async function messageTemplateRoutes(fastify: FastifyInstance) {
     const session = request.user();
     const v = clean(request.body);
     if (await codeTaken(session.tenantId, v.code)) throw bizError('模板编码已存在');
-    await db
-      .insertInto('sysMessageTemplate')
-      .values({ id: newId(), tenantId: session.tenantId, ...v, createBy: session.username, createTime: formatDateTime(), updateBy: null, updateTime: null })
-      .execute();
+    const id = newId();
+    await trackedWrite(db, request, 'sys_message_template', [id], 'add', (trx) =>
+      trx
+        .insertInto('sysMessageTemplate')
+        .values({ id, tenantId: session.tenantId, ...v, createBy: session.username, createTime: formatDateTime(), updateBy: null, updateTime: null })
+        .execute(),
+    );
     return okMessage('添加成功！');
   });
 
@@ -119,11 +123,9 @@ export async function messageTemplateRoutes(fastify: FastifyInstance) {
     const v = clean(request.body);
     if (await codeTaken(row.tenantId, v.code, row.id)) throw bizError('模板编码已存在');
     const session = request.user();
-    await db
-      .updateTable('sysMessageTemplate')
-      .set({ ...v, updateBy: session.username, updateTime: formatDateTime() })
-      .where('id', '=', row.id)
-      .execute();
+    await trackedWrite(db, request, 'sys_message_template', [row.id], 'edit', (trx) =>
+      trx.updateTable('sysMessageTemplate').set({ ...v, updateBy: session.username, updateTime: formatDateTime() }).where('id', '=', row.id).execute(),
+    );
     return okMessage('编辑成功!');
   };
   app.put(`${BASE}/edit`, { config: { access: 'msgTemplate:edit' }, schema: { body: EditBody } }, edit);
@@ -134,7 +136,9 @@ export async function messageTemplateRoutes(fastify: FastifyInstance) {
     const rows = await db.selectFrom('sysMessageTemplate').select('id').where('id', 'in', ids).where('tenantId', '=', tenantId).execute();
     if (rows.length !== new Set(ids).size) throw bizError('未找到对应数据');
     // The send log keeps the template's name, so past sends stay readable.
-    await db.deleteFrom('sysMessageTemplate').where('id', 'in', ids).where('tenantId', '=', tenantId).execute();
+    await trackedWrite(db, request, 'sys_message_template', ids, 'delete', (trx) =>
+      trx.deleteFrom('sysMessageTemplate').where('id', 'in', ids).where('tenantId', '=', tenantId).execute(),
+    );
     request.log.info({ by: request.user().userId, templateIds: ids }, 'message templates deleted');
   };
   app.delete(`${BASE}/delete`, { config: { access: 'msgTemplate:delete' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {

@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
 import { badRequest, bizError, notFound } from '../../http/errors.js';
 import { contains } from '../../lib/like.js';
+import type { Database } from '../../db/tables.js';
+import { LINKS, trackLinkWrite } from '../history/link-change.js';
+import { trackedWrite, trackSystemWrite } from '../history/system-change.js';
+
+type Trx = Kysely<Database>;
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 
@@ -45,21 +51,25 @@ export async function dataRuleRoutes(fastify: FastifyInstance) {
     const p = await db.selectFrom('sysPermission').select('id').where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst();
     if (!p) throw notFound('菜单不存在');
   };
-  const refreshRuleFlag = async (permissionId: string) => {
-    const any = await db.selectFrom('sysPermissionDataRule').select('id').where('permissionId', '=', permissionId).executeTakeFirst();
-    await db.updateTable('sysPermission').set({ ruleFlag: any ? 1 : 0 }).where('id', '=', permissionId).execute();
+  const refreshRuleFlag = async (trx: Trx, request: FastifyRequest, permissionId: string) => {
+    const any = await trx.selectFrom('sysPermissionDataRule').select('id').where('permissionId', '=', permissionId).executeTakeFirst();
+    await trackSystemWrite(trx, request, 'sys_permission', [permissionId], 'edit', () =>
+      trx.updateTable('sysPermission').set({ ruleFlag: any ? 1 : 0 }).where('id', '=', permissionId).execute(),
+    );
   };
   const rulesOf = (permissionId: string) =>
     db.selectFrom('sysPermissionDataRule').selectAll().where('permissionId', '=', permissionId).orderBy('createTime').orderBy('id');
 
   /** Role grants keep only rule ids that still exist. */
-  const dropRuleFromGrants = async (permissionId: string, ruleId: string) => {
-    const grants = await db.selectFrom('sysRolePermission').select(['id', 'dataRuleIds']).where('permissionId', '=', permissionId).execute();
+  const dropRuleFromGrants = async (trx: Trx, request: FastifyRequest, permissionId: string, ruleId: string) => {
+    const grants = await trx.selectFrom('sysRolePermission').select(['id', 'roleId', 'dataRuleIds']).where('permissionId', '=', permissionId).execute();
     for (const g of grants) {
       const ids = (g.dataRuleIds ?? '').split(',').filter(Boolean);
       if (!ids.includes(ruleId)) continue;
       const rest = ids.filter((x) => x !== ruleId).join(',');
-      await db.updateTable('sysRolePermission').set({ dataRuleIds: rest || null }).where('id', '=', g.id).execute();
+      await trackLinkWrite(trx, request, [LINKS.roleDataRules], [g.roleId], () =>
+        trx.updateTable('sysRolePermission').set({ dataRuleIds: rest || null }).where('id', '=', g.id).execute(),
+      );
     }
   };
 
@@ -100,11 +110,15 @@ export async function dataRuleRoutes(fastify: FastifyInstance) {
       const v = values(request.body);
       await livePermission(v.permissionId);
       const id = newId();
-      await db
-        .insertInto('sysPermissionDataRule')
-        .values({ id, ...v, createBy: request.user().username, createTime: formatDateTime(), updateBy: null, updateTime: null })
-        .execute();
-      await refreshRuleFlag(v.permissionId);
+      await db.transaction().execute(async (trx) => {
+        await trackSystemWrite(trx, request, 'sys_permission_data_rule', [id], 'add', () =>
+          trx
+            .insertInto('sysPermissionDataRule')
+            .values({ id, ...v, createBy: request.user().username, createTime: formatDateTime(), updateBy: null, updateTime: null })
+            .execute(),
+        );
+        await refreshRuleFlag(trx, request, v.permissionId);
+      });
       request.log.info({ ruleId: id, permissionId: v.permissionId }, 'data rule added');
       return okMessage('添加成功！');
     },
@@ -121,11 +135,13 @@ export async function dataRuleRoutes(fastify: FastifyInstance) {
       if (!row) throw notFound('未找到对应实体');
       // A rule stays with its permission.
       const v = { ...values(b), permissionId: row.permissionId };
-      await db
-        .updateTable('sysPermissionDataRule')
-        .set({ ...v, updateBy: request.user().username, updateTime: formatDateTime() })
-        .where('id', '=', row.id)
-        .execute();
+      await trackedWrite(db, request, 'sys_permission_data_rule', [row.id], 'edit', (trx) =>
+        trx
+          .updateTable('sysPermissionDataRule')
+          .set({ ...v, updateBy: request.user().username, updateTime: formatDateTime() })
+          .where('id', '=', row.id)
+          .execute(),
+      );
       request.log.info({ ruleId: row.id }, 'data rule edited');
       return okMessage('编辑成功!');
     },
@@ -137,9 +153,14 @@ export async function dataRuleRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await db.selectFrom('sysPermissionDataRule').select(['id', 'permissionId']).where('id', '=', request.query.id).executeTakeFirst();
       if (!row) throw notFound('未找到对应实体');
-      await db.deleteFrom('sysPermissionDataRule').where('id', '=', row.id).execute();
-      await refreshRuleFlag(row.permissionId);
-      await dropRuleFromGrants(row.permissionId, row.id);
+      await db.transaction().execute(async (trx) => {
+        // Off the roles first, while the roles' history can still name the rule.
+        await dropRuleFromGrants(trx, request, row.permissionId, row.id);
+        await trackSystemWrite(trx, request, 'sys_permission_data_rule', [row.id], 'delete', () =>
+          trx.deleteFrom('sysPermissionDataRule').where('id', '=', row.id).execute(),
+        );
+        await refreshRuleFlag(trx, request, row.permissionId);
+      });
       request.log.info({ ruleId: row.id, permissionId: row.permissionId }, 'data rule deleted');
       return okMessage('删除成功!');
     },
@@ -190,7 +211,11 @@ export async function dataRuleRoutes(fastify: FastifyInstance) {
         .where('permissionId', '=', permissionId)
         .executeTakeFirst();
       if (!grant) throw bizError('请先保存角色菜单权限!');
-      await db.updateTable('sysRolePermission').set({ dataRuleIds: wanted.join(',') || null }).where('id', '=', grant.id).execute();
+      await db.transaction().execute((trx) =>
+        trackLinkWrite(trx, request, [LINKS.roleDataRules], [roleId], () =>
+          trx.updateTable('sysRolePermission').set({ dataRuleIds: wanted.join(',') || null }).where('id', '=', grant.id).execute(),
+        ),
+      );
       request.log.info({ roleId, permissionId, dataRuleIds: wanted }, 'role data rules saved');
       return okMessage('保存成功!');
     },

@@ -16,6 +16,7 @@ import { buildTree, livePermissions, treeModel } from '../permission/tree.js';
 import { ADMIN_ROLE_CODE } from '../../auth/administrator.js';
 import { ROLE_FIELDS, RoleBody, type RoleBodyT } from './role-fields.js';
 import { trackedWrite, trackSystemWrite } from '../history/system-change.js';
+import { LINKS, trackLinkWrite } from '../history/link-change.js';
 
 /**
  * Roles (protocol §10 SysRole) and their authorisation. Global roles (tenant 0) and the session
@@ -124,7 +125,9 @@ export async function roleRoutes(fastify: FastifyInstance) {
     if (roles.some((r) => r.roleCode === ADMIN_ROLE_CODE)) throw bizError('系统管理员角色不能删除');
     const holders = await db.selectFrom('sysUserRole').select('userId').distinct().where('roleId', 'in', ids).execute();
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('sysUserRole').where('roleId', 'in', ids).execute();
+      await trackLinkWrite(trx, request, [LINKS.userRoles], holders.map((h) => h.userId), () =>
+        trx.deleteFrom('sysUserRole').where('roleId', 'in', ids).execute(),
+      );
       await trx.deleteFrom('sysRolePermission').where('roleId', 'in', ids).execute();
       await trackSystemWrite(trx, request, 'sys_role', ids, 'delete', () => trx.deleteFrom('sysRole').where('id', 'in', ids).execute());
     });
@@ -180,14 +183,16 @@ export async function roleRoutes(fastify: FastifyInstance) {
       const current = (await db.selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', role.id).execute()).map((r) => r.permissionId);
       const diff = await grantDiff(db, request, wanted, current, role.roleCode);
       const { added, removed } = diff;
-      await db.transaction().execute(async (trx) => {
-        if (removed.length) await trx.deleteFrom('sysRolePermission').where('roleId', '=', role.id).where('permissionId', 'in', removed).execute();
-        if (added.length)
-          await trx
-            .insertInto('sysRolePermission')
-            .values(added.map((permissionId) => ({ id: newId(), roleId: role.id, permissionId, dataRuleIds: null })))
-            .execute();
-      });
+      await db.transaction().execute((trx) =>
+        trackLinkWrite(trx, request, [LINKS.rolePermissions, LINKS.roleDataRules], [role.id], async () => {
+          if (removed.length) await trx.deleteFrom('sysRolePermission').where('roleId', '=', role.id).where('permissionId', 'in', removed).execute();
+          if (added.length)
+            await trx
+              .insertInto('sysRolePermission')
+              .values(added.map((permissionId) => ({ id: newId(), roleId: role.id, permissionId, dataRuleIds: null })))
+              .execute();
+        }),
+      );
       await logGrants(db, request, role.roleCode, `角色「${role.roleName}」`, diff);
       request.log.info({ by: request.user().userId, roleId: role.id, added, removed }, 'role permissions saved');
       return okMessage('保存成功！');

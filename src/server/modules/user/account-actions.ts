@@ -4,6 +4,7 @@ import { passwordProblem } from '../../auth/password.js';
 import { securityLog } from '../../audit/security-log.js';
 import { bizError } from '../../http/errors.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { trackedWrite } from '../history/system-change.js';
 
 /** The target of an account action: a user the caller may manage (user-access.ts loadManagedUser/findManagedUser). */
 interface Target {
@@ -36,15 +37,10 @@ export async function resetPassword(ctx: AppContext, request: FastifyRequest, ta
 export async function setAccountStatus(ctx: AppContext, request: FastifyRequest, targets: Target[], status: 1 | 2) {
   const session = request.user();
   if (status === 2 && targets.some((t) => t.id === session.userId)) throw bizError('不能冻结当前登录用户');
-  await ctx.db.kysely
-    .updateTable('sysUser')
-    .set({ status, updateBy: session.username, updateTime: formatDateTime() })
-    .where(
-      'id',
-      'in',
-      targets.map((t) => t.id),
-    )
-    .execute();
+  const ids = targets.map((t) => t.id);
+  await trackedWrite(ctx.db.kysely, request, 'sys_user', ids, 'edit', (trx) =>
+    trx.updateTable('sysUser').set({ status, updateBy: session.username, updateTime: formatDateTime() }).where('id', 'in', ids).execute(),
+  );
   if (status === 2) for (const t of targets) await ctx.sessions.revokeUser(t.id);
   const names = targets.map((t) => t.username);
   await securityLog(request, {

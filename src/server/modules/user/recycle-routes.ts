@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { formatDateTime } from '../../../shared/time.js';
+import { trackedWrite } from '../history/system-change.js';
 import { securityLog } from '../../audit/security-log.js';
 import { idList, MAX_ID_LIST_CHARS } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
@@ -60,16 +61,15 @@ export async function userRecycleRoutes(fastify: FastifyInstance) {
     );
     const clash = await restoreConflict(db, users);
     if (clash) throw clash;
-    await db
-      .updateTable('sysUser')
-      .set({ delFlag: 0, updateBy: session.username, updateTime: formatDateTime() })
-      .where(
-        'id',
-        'in',
-        users.map((u) => u.id),
-      )
-      .where('delFlag', '=', 1)
-      .execute();
+    const ids = users.map((u) => u.id);
+    await trackedWrite(db, request, 'sys_user', ids, 'restore', (trx) =>
+      trx
+        .updateTable('sysUser')
+        .set({ delFlag: 0, updateBy: session.username, updateTime: formatDateTime() })
+        .where('id', 'in', ids)
+        .where('delFlag', '=', 1)
+        .execute(),
+    );
     const names = users.map((u) => u.username);
     await securityLog(request, {
       event: 'user.restore',

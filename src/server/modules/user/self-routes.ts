@@ -8,6 +8,7 @@ import { keepStoredValues, USER_SENSITIVE } from '../../lib/sensitive.js';
 import { userInfo } from '../auth/login-result.js';
 import { profilePatch } from './user-input.js';
 import { checkUnique } from './user-write.js';
+import { trackedWrite } from '../history/system-change.js';
 
 const Text = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 
@@ -59,11 +60,13 @@ export async function selfRoutes(fastify: FastifyInstance) {
     const stored = await ownRow(session.userId);
     const patch = profilePatch(keepStoredValues(USER_SENSITIVE, request.body, stored));
     await checkUnique(db, patch, session.userId);
-    await db
-      .updateTable('sysUser')
-      .set({ ...patch, updateBy: session.username, updateTime: formatDateTime() })
-      .where('id', '=', session.userId)
-      .execute();
+    await trackedWrite(db, request, 'sys_user', [session.userId], 'edit', (trx) =>
+      trx
+        .updateTable('sysUser')
+        .set({ ...patch, updateBy: session.username, updateTime: formatDateTime() })
+        .where('id', '=', session.userId)
+        .execute(),
+    );
     const row = await db.selectFrom('sysUser').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
     return ok({ userInfo: await userInfo(db, row, session.orgCode), profile: maskedProfile(await ownRow(session.userId)) }, '修改成功!');
   });

@@ -6,6 +6,7 @@ import { bizError } from '../../http/errors.js';
 import { grantableRoles } from '../../lib/grantable.js';
 import { departInScope } from '../../lib/org-scope.js';
 import { newId } from '../../../shared/ids.js';
+import { LINKS, trackLinkWrite } from '../history/link-change.js';
 
 /**
  * What an editor may change in a user's roles, departments and tenants (AC-02). Every id must exist
@@ -88,14 +89,20 @@ export async function replaceTenants(db: Kysely<Database>, userId: string, tenan
   if (ids.length) await db.insertInto('sysUserTenant').values(ids.map((tenantId) => ({ userId, tenantId }))).execute();
 }
 
-export async function replaceRoles(trx: Transaction<Database>, userId: string, roleIds: string[]) {
-  await trx.deleteFrom('sysUserRole').where('userId', '=', userId).execute();
-  if (roleIds.length) await trx.insertInto('sysUserRole').values(roleIds.map((roleId) => ({ id: newId(), userId, roleId }))).execute();
+/** Replaces a user's roles; the change is recorded in the user's history (field `roles`). */
+export async function replaceRoles(trx: Transaction<Database>, request: FastifyRequest, userId: string, roleIds: string[]) {
+  await trackLinkWrite(trx, request, [LINKS.userRoles], [userId], async () => {
+    await trx.deleteFrom('sysUserRole').where('userId', '=', userId).execute();
+    if (roleIds.length) await trx.insertInto('sysUserRole').values(roleIds.map((roleId) => ({ id: newId(), userId, roleId }))).execute();
+  });
 }
 
-export async function replaceDeparts(trx: Transaction<Database>, userId: string, departIds: string[]) {
-  await trx.deleteFrom('sysUserDepart').where('userId', '=', userId).execute();
-  if (departIds.length) await trx.insertInto('sysUserDepart').values(departIds.map((depId) => ({ id: newId(), userId, depId }))).execute();
+/** Replaces a user's departments; the change is recorded in the user's history (field `departs`). */
+export async function replaceDeparts(trx: Transaction<Database>, request: FastifyRequest, userId: string, departIds: string[]) {
+  await trackLinkWrite(trx, request, [LINKS.userDeparts], [userId], async () => {
+    await trx.deleteFrom('sysUserDepart').where('userId', '=', userId).execute();
+    if (departIds.length) await trx.insertInto('sysUserDepart').values(departIds.map((depId) => ({ id: newId(), userId, depId }))).execute();
+  });
 }
 
 /** The user's current department after a change: kept if still one of theirs, else the first, else none. */

@@ -113,8 +113,8 @@ export async function createUser(ctx: AppContext, request: FastifyRequest, body:
         updateTime: null,
       })
       .execute());
-    await replaceRoles(trx, id, roleIds);
-    await replaceDeparts(trx, id, departIds);
+    await replaceRoles(trx, request, id, roleIds);
+    await replaceDeparts(trx, request, id, departIds);
     await replaceTenants(trx, id, tenants);
   });
   await logLinkChanges(db, request, username, {
@@ -167,8 +167,8 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest, id: s
       .set({ ...patch, ...extra, updateBy: session.username, updateTime: formatDateTime() })
       .where('id', '=', id)
       .execute());
-    if (roles) await replaceRoles(trx, id, roles);
-    if (departs) await replaceDeparts(trx, id, departs);
+    if (roles) await replaceRoles(trx, request, id, roles);
+    if (departs) await replaceDeparts(trx, request, id, departs);
     if (extra.relTenantIds !== undefined) await replaceTenants(trx, id, parseIds(extra.relTenantIds));
   });
   if (!roles && !departs && !tenants) {
