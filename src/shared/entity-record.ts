@@ -45,6 +45,10 @@ export interface ValidationErrorLike {
 
 export type JsonSchema = Record<string, unknown>;
 
+/** The scope flags that give an entity columns: a via entity (scope.via) keeps only its tenant. */
+export const ownScopeColumns = (entity: Pick<EntityDefinition, 'scope'>): NonNullable<EntityDefinition['scope']> =>
+  entity.scope?.via ? { tenant: entity.scope.tenant } : (entity.scope ?? {});
+
 /** A column every entity table has besides its declared fields (audit columns, scope columns it declares). */
 export interface SystemField {
   name: string;
@@ -54,7 +58,7 @@ export interface SystemField {
 }
 
 export function systemFields(entity: Pick<EntityDefinition, 'scope' | 'parent'>): SystemField[] {
-  const scope = entity.scope ?? {};
+  const scope = ownScopeColumns(entity);
   return [
     { name: 'id', title: '主键', type: 'string', length: 32 },
     { name: 'createBy', title: '创建人', type: 'string', length: 50 },

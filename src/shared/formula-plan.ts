@@ -1,7 +1,7 @@
 /**
  * The computed fields of one entity, parsed once and put in the order they must be computed: row formulas
  * (over the row's own fields, possibly other formula fields) after the fields they read; roll-ups (those
- * with sum/count/min/max over a child) apart, since they need the stored children. Shared by the server
+ * with sum/count/min/max/last over a child) apart, since they need the stored children. Shared by the server
  * (computed.ts), the console (a form's child table rows) and the definition check (cycles).
  */
 import { DEFAULT_SCALE } from './entity-record.js';
@@ -31,7 +31,7 @@ export interface CompiledFormula {
   scale: number;
   /** Own fields it reads. */
   reads: string[];
-  /** Whether it rolls up child rows (sum/count/min/max over a child entity). */
+  /** Whether it rolls up child rows (sum/count/min/max/last over a child entity). */
   rollup: boolean;
   /** A `live` field: computed on read, stored empty. */
   live: boolean;

@@ -14,6 +14,7 @@
  *   primary := number | 'text' | name | '(' cond ')' | call
  *   call    := round(cond, int) | abs(cond) | min(cond, cond) | max(cond, cond) | if(cond, cond, cond)
  *            | daysSince(name) | sum(child.field) | count(child) | min(child.field) | max(child.field)
+ *            | last(child.field)
  *
  * A comparison, and, or, not are 1 or 0; a condition holds when its value is neither 0 nor empty.
  */
@@ -24,7 +25,7 @@ import { formatDate } from './time.js';
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 type Dec = InstanceType<typeof D>;
 
-export type AggregateFn = 'sum' | 'count' | 'min' | 'max';
+export type AggregateFn = 'sum' | 'count' | 'min' | 'max' | 'last';
 export type ScalarFn = 'round' | 'abs' | 'min' | 'max';
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
 
@@ -107,7 +108,7 @@ function tokenize(text: string): Token[] {
 }
 
 const SCALAR_ARITY: Record<ScalarFn, number> = { round: 2, abs: 1, min: 2, max: 2 };
-const isAggregate = (name: string): name is AggregateFn => ['sum', 'count', 'min', 'max'].includes(name);
+const isAggregate = (name: string): name is AggregateFn => ['sum', 'count', 'min', 'max', 'last'].includes(name);
 const isScalar = (name: string): name is ScalarFn => name in SCALAR_ARITY;
 
 class Parser {
@@ -232,7 +233,7 @@ class Parser {
     if (t.type !== 'name' || KEYWORDS.has(t.text)) throw this.unexpected('数字、字段名或“(”');
     this.take();
     if (!this.isPunct('(')) {
-      if (this.isPunct('.')) throw new FormulaError(`“${t.text}.…”只能用在 sum、count、min、max 中`, t.pos);
+      if (this.isPunct('.')) throw new FormulaError(`“${t.text}.…”只能用在 sum、count、min、max、last 中`, t.pos);
       return { kind: 'field', name: t.text, pos: t.pos };
     }
     this.take();
@@ -242,7 +243,7 @@ class Parser {
   private call(fn: string, pos: number): FormulaNode {
     // min/max with one dotted argument are roll-ups, with two arguments the smaller/larger of two values.
     const dotted = this.next.type === 'name' && this.isPunct('.', this.peek(1));
-    if (fn === 'count' || fn === 'sum' || (isAggregate(fn) && dotted)) return this.aggregate(fn, pos);
+    if (fn === 'count' || fn === 'sum' || fn === 'last' || (isAggregate(fn) && dotted)) return this.aggregate(fn, pos);
     if (fn === 'daysSince') return this.daysSince(pos);
     if (fn !== 'if' && !isScalar(fn)) throw new FormulaError(`未知的函数“${fn}”`, pos);
     const args = [this.cond()];
@@ -396,6 +397,9 @@ function aggregateRows(fn: AggregateFn, rows: FormulaRow[], field: string | null
   const values = rows.map((r) => toDecimal(field ? r[field] : null));
   // An empty value counts as 0 in a sum; min and max look at the filled values only.
   if (fn === 'sum') return values.reduce<Dec>((s, v) => s.plus(v ?? 0), new D(0));
+  // Rows as given are in no particular order: the newest row is the server's to find (by the entity's
+  // defaultSort), so forms do not recompute `last` (page-derive/form.ts) and this takes the final row.
+  if (fn === 'last') return values.length ? values[values.length - 1] : null;
   const filled = values.filter((v): v is Dec => v !== null);
   if (!filled.length) return null;
   return fn === 'min' ? D.min(...filled) : D.max(...filled);
@@ -561,4 +565,19 @@ export function evaluateCondition(
   children: FormulaChildren = {},
 ): boolean {
   return truthy(evaluate(ast, row, children));
+}
+
+/**
+ * A formula's value as it is (a trigger's values copy a ref id or a dictionary value, not only numbers):
+ * a number, a text (a literal, a non-numeric field, an if() choosing texts), or null when empty.
+ */
+export function evaluateValue(
+  ast: FormulaNode,
+  row: FormulaRow,
+  children: FormulaChildren = {},
+): number | string | null {
+  // A plain field is copied as stored: an id or a code of digits must not turn into a number.
+  if (ast.kind === 'field') return isEmpty(row[ast.name]) ? null : textOf(row[ast.name]);
+  const v = evaluate(ast, row, children);
+  return v === null || typeof v === 'string' ? v : v.toNumber();
 }

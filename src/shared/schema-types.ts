@@ -480,35 +480,35 @@ export interface EditableOption {
 // ---- entity.schema.json ----
 
 /**
- * This entity's ref field that points at the parent (its ref.entity is the parent entity).
+ * With doctor: the doctor's rows are those whose field (a string field with view sel_user holding one username: the responsible doctor, 责任医生) names him, instead of the doctor_id column stamped from the creator. On add and edit a doctor-scoped caller (PD-D workClass 4) may only name himself (left empty it is filled with him — as it is on any doctor's (workClass 4) add); any other caller may name only an active user inside his own data scope, else 400 责任医生不在您的数据范围内. Organisation and department columns are still stamped from the session.
  */
 export type FieldName = string;
 
 /**
- * Many-to-many (多对多): this entity is a junction between the parent and the target of its ref field named here (not parent.field), e.g. 维修单 ↔ 维修人员 through erp_repair_technician { repairOrder → parent, technician → erp_technician }. The parent's form shows a multi-select picker of the target (JRefSelect mode multiple) instead of an editable table; the body carries the picked target ids as a list under this entity's code (rows are accepted too) and the save inserts and deletes junction rows in the parent's transaction (a target picked twice is kept once). The parent's list and detail show the picked targets' display texts joined by '、' as <this entity's code>_dictText (one query per page); the list query filters by ?<this entity's code>=id1,id2 ('contains any of'); export and import write and read the junction as a child sheet of display texts. Deleting the parent deletes its junction rows (onDelete cascade); deleting a target is ruled by the ref's onDelete. The junction's other fields must not be required.
+ * The rows take the scope of the row this required ref field points at (an indicator, an alert or a visit is seen by whoever sees its patient): every read — lists, details, exports, stats, refs — keeps only rows whose target row is in the caller's scope (a subquery on the target's own scope and data rules), and a write must name a target in scope. The entity's own department, doctor and organisation flags are then not used (tenant still is). The target must not itself use via.
  */
 export type FieldName1 = string;
 
 /**
- * The state field: a field of this entity with a dictCode.
+ * This entity's ref field that points at the parent (its ref.entity is the parent entity).
  */
 export type FieldName2 = string;
+
+/**
+ * Many-to-many (多对多): this entity is a junction between the parent and the target of its ref field named here (not parent.field), e.g. 维修单 ↔ 维修人员 through erp_repair_technician { repairOrder → parent, technician → erp_technician }. The parent's form shows a multi-select picker of the target (JRefSelect mode multiple) instead of an editable table; the body carries the picked target ids as a list under this entity's code (rows are accepted too) and the save inserts and deletes junction rows in the parent's transaction (a target picked twice is kept once). The parent's list and detail show the picked targets' display texts joined by '、' as <this entity's code>_dictText (one query per page); the list query filters by ?<this entity's code>=id1,id2 ('contains any of'); export and import write and read the junction as a child sheet of display texts. Deleting the parent deletes its junction rows (onDelete cascade); deleting a target is ruled by the ref's onDelete. The junction's other fields must not be required.
+ */
+export type FieldName3 = string;
+
+/**
+ * The state field: a field of this entity with a dictCode.
+ */
+export type FieldName4 = string;
 
 /**
  * camelCase property name; the column is its snake_case form.
  *
  * This interface was referenced by `EntityDefinition`'s JSON-Schema
  * via the `definition` "FieldName".
- */
-export type FieldName3 = string;
-
-/**
- * camelCase property name; the column is its snake_case form.
- */
-export type FieldName4 = string;
-
-/**
- * camelCase property name; the column is its snake_case form.
  */
 export type FieldName5 = string;
 
@@ -523,6 +523,16 @@ export type FieldName6 = string;
 export type FieldName7 = string;
 
 /**
+ * camelCase property name; the column is its snake_case form.
+ */
+export type FieldName8 = string;
+
+/**
+ * camelCase property name; the column is its snake_case form.
+ */
+export type FieldName9 = string;
+
+/**
  * Storage type. date and datetime are stored as text 'YYYY-MM-DD' / 'YYYY-MM-DD HH:mm:ss'.
  *
  * This interface was referenced by `EntityDefinition`'s JSON-Schema
@@ -533,7 +543,7 @@ export type EntityFieldType = 'string' | 'text' | 'int' | 'bigint' | 'decimal' |
 /**
  * camelCase property name; the column is its snake_case form.
  */
-export type FieldName8 = string;
+export type FieldName10 = string;
 
 /**
  * An online table: its fields become columns of a table of the same name (created or extended at server start, never losing data unless a change declares it: see renamedFrom, dropped and a field's drop; npm run schemas:plan shows what the next start changes), the generic CRUD endpoints /online/cgform/api/* /{code}, and Excel import/export. Permission codes: <code>:list (when readAccess is 'permission'), <code>:add, <code>:edit, <code>:delete, <code>:batch_delete, <code>:import, <code>:export, declared as buttons in a menu file.
@@ -570,6 +580,13 @@ export interface EntityDefinition {
   derive?: EntityDerive[];
   track?: EntityTrack;
   audit?: EntityAudit;
+  /**
+   * Rules evaluated on every write of a record (触发规则): when `when` becomes true, a record of another entity is added and people are notified — an abnormal reading raises an alert for the responsible doctor. Evaluated after formulas and roll-ups, in the write's transaction, for add, edit, import, device posts, transitions and approved applications alike; on an edit only when the condition was false before and is true after (a reading corrected upward raises one alert, a further edit does not raise another).
+   *
+   * @maxItems 20
+   */
+  triggers?: EntityTrigger[];
+  device?: EntityDevice;
   tree?: EntityTree;
   defaultSort?: EntitySort;
   /**
@@ -583,7 +600,7 @@ export interface EntityDefinition {
   /**
    * Schema evolution: names of removed fields whose columns may be dropped. A removed field whose column holds data is refused at start unless listed here; then its data is first copied to <code>__backup_<yyyyMMddHHmmss> (id + column) and the column is dropped. Once dropped nothing happens again.
    */
-  dropped?: FieldName3[];
+  dropped?: FieldName5[];
   /**
    * @minItems 1
    * @maxItems 200
@@ -602,6 +619,8 @@ export interface EntityScope {
   department?: boolean;
   doctor?: boolean;
   organisation?: boolean;
+  doctorField?: FieldName;
+  via?: FieldName1;
 }
 
 /**
@@ -611,7 +630,7 @@ export interface EntityScope {
  * via the `definition` "EntityParent".
  */
 export interface EntityParent {
-  field: FieldName;
+  field: FieldName2;
   /**
    * Deleting a parent: 'cascade' (default) deletes its children in the same transaction; 'restrict' refuses while it has children.
    */
@@ -622,7 +641,7 @@ export interface EntityParent {
   title?: string;
   minRows?: number;
   maxRows?: number;
-  pick?: FieldName1;
+  pick?: FieldName3;
 }
 
 /**
@@ -632,7 +651,7 @@ export interface EntityParent {
  * via the `definition` "EntityWorkflow".
  */
 export interface EntityWorkflow {
-  field: FieldName2;
+  field: FieldName4;
   /**
    * The state of a new record (a value of the dictionary); default: the field's default.
    */
@@ -683,9 +702,9 @@ export interface EntityTransition {
   /**
    * Fields that must be filled before (请先填写：<titles>).
    */
-  requires?: FieldName3[];
+  requires?: FieldName5[];
   /**
-   * Fields the transition sets: "$user" (the caller's username), "$now" (date-time), "$today" (date) or a literal.
+   * Fields the transition sets: "$user" (the caller's username), "$now" (date-time), "$today" (date), "$comment" (the comment the caller wrote: 处理结果) or a literal.
    */
   sets?: {
     [k: string]: string | number;
@@ -714,7 +733,7 @@ export interface EntityTransition {
      * The user who created the record.
      */
     creator?: boolean;
-    userField?: FieldName4;
+    userField?: FieldName6;
   };
 }
 
@@ -803,8 +822,8 @@ export interface EntityTrack {
    *
    * @maxItems 12
    */
-  summary?: FieldName3[];
-  search?: FieldName5;
+  summary?: FieldName5[];
+  search?: FieldName7;
   /**
    * The linked records, in order: an entity whose ref field points at this record (field is its field), or at a record included before (of names that entity); or, with refBy, the record this one's ref field points at (报价单 of an order).
    *
@@ -816,12 +835,12 @@ export interface EntityTrack {
 
 export interface EntityTrackLink {
   entity: string;
-  field?: FieldName6;
+  field?: FieldName8;
   /**
    * An entity included before, whose records `field` points at.
    */
   of?: string;
-  refBy?: FieldName7;
+  refBy?: FieldName9;
 }
 
 /**
@@ -848,7 +867,75 @@ export interface EntityAuditMerge {
    * @minItems 1
    * @maxItems 4
    */
-  match: FieldName3[];
+  match: FieldName5[];
+}
+
+/**
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityTrigger".
+ */
+export interface EntityTrigger {
+  /**
+   * Unique within the entity; recorded in the history of the created record.
+   */
+  key: string;
+  /**
+   * The rule's name as people read it (收缩压≥160 或舒张压≥100).
+   */
+  name: string;
+  /**
+   * A condition in the formula language over this record's fields (sbp >= 160 or dbp >= 100); an empty operand counts as 0 in comparisons, so name a field that may be empty with care (not (fbg = '') and fbg >= 13.9).
+   */
+  when: string;
+  create: EntityTriggerCreate;
+  notify?: EntityTriggerNotify;
+}
+
+/**
+ * The record added to `entity` — through the ordinary add (numbering, formulas, checks, defaults, history as action trigger), with the writer's tenant; its scope comes from its own declaration (an entity with scope.via takes the scope of the row it points at).
+ */
+export interface EntityTriggerCreate {
+  entity: string;
+  /**
+   * Target field → a formula over this record (sbp, patientId, round(bmi, 1)), a quoted literal ('1'), $id (this record's id), $now or $today.
+   */
+  values: {
+    [k: string]: string;
+  };
+}
+
+/**
+ * Who is told, through messages and live push, after the write commits: the user a field of the created record names (its userField, a sel_user username, or a ref's row's sel_user field as patientId.doctor), the holders of roles within the record's scope. The notice's redirect is `redirect` (patientAbnormal opens the alert list filtered to the created record) or, by default, the created record in its list.
+ */
+export interface EntityTriggerNotify {
+  /**
+   * A sel_user field of the created record, or <ref field>.<sel_user field of its target>.
+   */
+  userField?: string;
+  /**
+   * @maxItems 5
+   */
+  roles?: string[];
+  /**
+   * The notice's title; {field} placeholders take the created record's display values (dictionary text, ref text), masked as its lists mask them.
+   */
+  title?: string;
+  redirect?: 'record' | 'patientAbnormal';
+}
+
+/**
+ * Devices may post records (设备上传): POST /online/cgform/api/device/<code> with header X-Api-Key, one record or { records: [...] } (at most 500), answered per row like an import. Keys (设备密钥) are issued per organisation under 系统管理 by holders of apiKey:add, shown once, stored hashed, revocable, each naming the entities it may post to; a post acts for the key's organisation — every ref must name a row of that organisation — and is recorded in the history as the key's name. Field values are checked as for an add; scope flags are stamped from the organisation.
+ *
+ * This interface was referenced by `EntityDefinition`'s JSON-Schema
+ * via the `definition` "EntityDevice".
+ */
+export interface EntityDevice {
+  /**
+   * A ref field → the target's unique field a device names the row by (patientId → idCard: a meter knows the patient's ID card, not our id).
+   */
+  refs?: {
+    [k: string]: FieldName5;
+  };
 }
 
 /**
@@ -858,11 +945,11 @@ export interface EntityAuditMerge {
  * via the `definition` "EntityTree".
  */
 export interface EntityTree {
-  field: FieldName3;
+  field: FieldName5;
 }
 
 export interface EntitySort {
-  field: FieldName3;
+  field: FieldName5;
   order?: 'asc' | 'desc';
 }
 
@@ -875,7 +962,7 @@ export interface EntityIndex {
    * @minItems 1
    * @maxItems 4
    */
-  fields: FieldName3[];
+  fields: FieldName5[];
   unique?: boolean;
 }
 
@@ -976,7 +1063,7 @@ export interface EntityField {
    */
   live?: boolean;
   /**
-   * Computed field (计算字段): the server computes the value on every write (form, API and Excel import alike) and ignores a value sent by the client; forms show it read-only and recompute it live while editing. An expression over this record's own fields (numbers, + - * /, parentheses, round(x, n), abs(x), min(a, b), max(a, b)) with exact decimal arithmetic (0.1 + 0.2 = 0.3), or a roll-up over the rows of another entity that point at this one — a child entity (one that declares this entity as its parent) or any entity with exactly one ref field to this entity: sum(<entity>.<field>), count(<entity>), min(<entity>.<field>), max(<entity>.<field>), which may be combined with the row's fields (laborCost + sum(erp_repair_part.amount)). Roll-ups are recomputed in the transaction of every write to the rows they read (add, edit, delete, import, transition, restore), and chains follow (payment → invoice.receivedAmount → order.receivedAmount). Conditions: comparisons = != < <= > >= (numbers, or a field against a quoted literal such as status = '3'), and, or, not, and if(condition, a, b) (if(status = '3', 0, amount)); a comparison is 1 or 0. An empty operand counts as 0 in sums and leaves a product empty. The field must be int, bigint or decimal; the result is rounded to its scale.
+   * Computed field (计算字段): the server computes the value on every write (form, API and Excel import alike) and ignores a value sent by the client; forms show it read-only and recompute it live while editing. An expression over this record's own fields (numbers, + - * /, parentheses, round(x, n), abs(x), min(a, b), max(a, b)) with exact decimal arithmetic (0.1 + 0.2 = 0.3), or a roll-up over the rows of another entity that point at this one — a child entity (one that declares this entity as its parent) or any entity with exactly one ref field to this entity: sum(<entity>.<field>), count(<entity>), min(<entity>.<field>), max(<entity>.<field>), last(<entity>.<field>) (the field of the newest row by that entity's defaultSort, else its createTime: the latest reading), which may be combined with the row's fields (laborCost + sum(erp_repair_part.amount)). Roll-ups are recomputed in the transaction of every write to the rows they read (add, edit, delete, import, transition, restore), and chains follow (payment → invoice.receivedAmount → order.receivedAmount). Conditions: comparisons = != < <= > >= (numbers, or a field against a quoted literal such as status = '3'), and, or, not, and if(condition, a, b) (if(status = '3', 0, amount)); a comparison is 1 or 0. An empty operand counts as 0 in sums and leaves a product empty. The field must be int, bigint or decimal; the result is rounded to its scale.
    */
   formula?: string;
 }
@@ -1030,13 +1117,13 @@ export interface EntityRef {
    * Code of the target entity (a file in schemas/entities).
    */
   entity: string;
-  display: FieldName8;
+  display: FieldName10;
   /**
    * Further target fields the picker's keyword searches besides display.
    *
    * @maxItems 4
    */
-  search?: FieldName3[];
+  search?: FieldName5[];
   popup?: EntityRefPopup;
   /**
    * What deleting a target row does to the rows referring to it through this field (in the delete's transaction, for delete and batch delete alike): 'restrict' (default) refuses the delete with 该记录已被<this entity's name>引用（N 条），不能删除; 'setNull' clears this field in the referring rows (the field must not be required). References are matched by id: a tenant's rows are only ever referred to by its own rows. A child's link to its parent ignores this: parent.onDelete rules it.
@@ -1235,7 +1322,12 @@ export type RowButton =
 export type OverrideFieldName = string;
 
 /**
- * A screen rendered at run time: list, tree-list, form or detail. The console fetches it with GET /sys/schema/page?component=<name>&code=<code> and interprets it; nothing in it is ever evaluated as code.
+ * A field of the page's entity.
+ */
+export type OverrideFieldName1 = string;
+
+/**
+ * A screen rendered at run time: list, tree-list, form, detail or record (one record's file page). The console fetches it with GET /sys/schema/page?component=<name>&code=<code> and interprets it; nothing in it is ever evaluated as code.
  */
 export interface PageDefinition {
   $schema: string;
@@ -1244,7 +1336,10 @@ export interface PageDefinition {
    */
   code: string;
   title: string;
-  kind: 'list' | 'tree-list' | 'form' | 'detail';
+  /**
+   * record: one record's file page (档案页), see RecordSettings; it needs `entity` and `record`.
+   */
+  kind: 'list' | 'tree-list' | 'form' | 'detail' | 'record';
   /**
    * Menu component names this page serves, e.g. 'system/UserList'. Entity pages list 'OnlineList' and 'modules/online/cgform/auto/OnlCgformAutoList' and are picked by `entity` from the route's :code.
    *
@@ -1271,6 +1366,7 @@ export interface PageDefinition {
   form?: PageForm;
   detail?: PageDetail;
   overrides?: PageOverrides;
+  record?: RecordSettings;
 }
 
 /**
@@ -1529,7 +1625,7 @@ export interface SuperQueryField {
 }
 
 /**
- * A custom button. request: confirm (optional) then call `api` with `body` (JSON) or `params` (query); form: open `form` and send its values merged over `body`; part: open a registered part with the row.
+ * A custom button. request: confirm (optional) then call `api` with `body` (JSON) or `params` (query); form: open `form` and send its values merged over `body`; part: open a registered part with the row; link: open the console route `to` in the workspace with `params` as its query (a patient's file from the patient or alert list: { "id": { "$row": "patientId" }, "patientName": { "$row": "patientId_dictText" } }).
  *
  * This interface was referenced by `PageDefinition`'s JSON-Schema
  * via the `definition` "PageAction".
@@ -1537,7 +1633,11 @@ export interface SuperQueryField {
 export interface PageAction {
   key: string;
   title: string;
-  kind: 'request' | 'form' | 'part';
+  kind: 'request' | 'form' | 'part' | 'link';
+  /**
+   * link: a console path (no scheme or host); the values of `params` are added as its query string.
+   */
+  to?: string;
   permission?: string;
   unlessPermission?: string;
   visibleWhen?: Condition;
@@ -2016,6 +2116,72 @@ export interface FormOverride {
 }
 
 /**
+ * A record page (kind record, 档案页): one record of `entity`, named by the URL query `id`, shown as a header card above tabs. It opens at any path whose menu component its `components` list (plus ?id=…); the record is read through the entity's queryById, so scope and masking apply, and a missing, unknown or out-of-scope id shows an empty or 无权访问 state. The page's derived parts (columns, detail, api) come from the entity as for a list page.
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "RecordSettings".
+ */
+export interface RecordSettings {
+  /**
+   * Fields of the entity shown in the header card, in order: dictionary and ref values as their text, sensitive values masked as in the detail. Default: the first four fields of the detail.
+   *
+   * @maxItems 12
+   */
+  header?: OverrideFieldName[];
+  avatarField?: OverrideFieldName1;
+  /**
+   * @minItems 1
+   * @maxItems 12
+   */
+  tabs: RecordTab[];
+}
+
+/**
+ * One tab of a record page, by kind. list: the rows of `entity` whose ref `field` names this record, through that entity's own list route (its scope, masking and permissions), compact (`columns`, `sort`), with 新增 prefilled with the ref for holders of <entity>:add and the row's detail on click. chart: the statistic `stat` (schemas/stats or a module's stats/) with its parameter `param` set to the record id (a param of type text filters its field by that exact value; name a ref field) drawn as `chart` by the dashboards' chart widget. detail: the record's full detail (the list page's derived detail, with its child tables). history: the record's 变更记录. files: the record's file or image field `field` as an upload list.
+ *
+ * This interface was referenced by `PageDefinition`'s JSON-Schema
+ * via the `definition` "RecordTab".
+ */
+export interface RecordTab {
+  key: string;
+  title: string;
+  kind: 'list' | 'chart' | 'detail' | 'history' | 'files';
+  /**
+   * list: the related entity.
+   */
+  entity?: string;
+  /**
+   * list: the related entity's ref field pointing at the page's entity; files: the page entity's file or image field.
+   */
+  field?: string;
+  /**
+   * list: the related entity's fields shown, in order (default: its derived columns).
+   *
+   * @maxItems 12
+   */
+  columns?: string[];
+  /**
+   * list: initial order (default: the entity's defaultSort).
+   */
+  sort?: {
+    column: string;
+    order?: 'asc' | 'desc';
+  };
+  /**
+   * chart: the statistic's code.
+   */
+  stat?: string;
+  /**
+   * chart: the statistic's parameter that receives the record id.
+   */
+  param?: string;
+  /**
+   * chart: how it is drawn.
+   */
+  chart?: 'line' | 'bar' | 'pie';
+}
+
+/**
  * A page names its entity (and gets the derived parts) or states its api; overrides need an entity.
  *
  * This interface was referenced by `PageDefinition`'s JSON-Schema
@@ -2219,6 +2385,36 @@ export interface ReportSort {
 // ---- seed.schema.json ----
 
 /**
+ * The demo user who adds them; with a role, a user drawn per row (catalogue rows spread over the role's users).
+ */
+export type SeedActor =
+  | Username
+  | {
+      /**
+       * A role code (sys_role).
+       */
+      role: string;
+    };
+
+/**
+ * This interface was referenced by `SeedDefinition`'s JSON-Schema
+ * via the `definition` "Username".
+ */
+export type Username = string;
+
+/**
+ * The demo user who does it (through the API, with his permissions and scope).
+ */
+export type SeedActor1 =
+  | Username
+  | {
+      /**
+       * A role code (sys_role).
+       */
+      role: string;
+    };
+
+/**
  * A literal (string or number); "$today" / "$now" (the story's clock); "$<label>" (a labelled record's id) or "$<label>.<field>"; or a generator object.
  *
  * This interface was referenced by `SeedDefinition`'s JSON-Schema
@@ -2227,10 +2423,19 @@ export interface ReportSort {
 export type SeedValue = (string | number) | SeedGenerator;
 
 /**
+ * A demo user by username, or { "role": "doctor" }: an active user holding that role, drawn from the story's random among them (ordered by username), so stories spread over all the role's users. Within one story every step naming the same role acts as the same user, drawn at its first step (a patient's doctor records all his readings); another role, or a username, is another person.
+ *
  * This interface was referenced by `SeedDefinition`'s JSON-Schema
- * via the `definition` "Username".
+ * via the `definition` "SeedActor".
  */
-export type Username = string;
+export type SeedActor2 =
+  | Username
+  | {
+      /**
+       * A role code (sys_role).
+       */
+      role: string;
+    };
 
 /**
  * A name the story gives a record to use in later steps.
@@ -2282,10 +2487,7 @@ export interface SeedDefinition {
  */
 export interface SeedRecords {
   entity: string;
-  /**
-   * The demo user who adds them.
-   */
-  as: string;
+  as: SeedActor;
   /**
    * Field values as literals; a ref field takes the target's display text (as an import does); child rows under the child entity's code.
    *
@@ -2302,10 +2504,7 @@ export interface SeedRecords {
  * via the `definition` "SeedStep".
  */
 export interface SeedStep {
-  /**
-   * The demo user who does it (through the API, with his permissions and scope).
-   */
-  as: string;
+  as: SeedActor1;
   /**
    * Probability (0–1) that the step happens; default 1.
    */
@@ -2326,7 +2525,7 @@ export interface SeedStep {
    */
   after?: number[];
   /**
-   * Plays the step a number of times drawn between the bounds (e.g. several partial payments).
+   * Plays the step a number of times drawn between the bounds (several partial payments; two years of monthly readings), each repetition first moving the clock by `after`.
    *
    * @minItems 2
    * @maxItems 2
@@ -2430,6 +2629,25 @@ export interface SeedGenerator {
    * <ref field>.<target field>: a value of the row this record's (or child row's) ref field picked, e.g. productId.listPrice.
    */
   ref?: string;
+  /**
+   * A birth date (YYYY-MM-DD) of someone whose age on the story's date is between the bounds in whole years, any day of the year equally likely.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  age?: number[];
+  /**
+   * Realistic personal data (values a person's form would hold, drawn from the story's random): personName a Chinese full name (with `sex`, one fitting that field's value, 1 male / 2 female); mobile a mobile number 1[3-9] and nine digits; idCard an 18-character resident ID number (GB 11643: a real county code of the area data, the birth date of the field `birth`, the sequence's last digit odd for `sex` 1 and even for 2, a valid check character); area a county code of the area data (for view area fields); address a street address (路, 号, 室). Fields are filled in the order written, so `sex` and `birth` name fields written before this one.
+   */
+  fake?: 'personName' | 'mobile' | 'idCard' | 'area' | 'address';
+  /**
+   * With fake personName or idCard: the field (written earlier in this record) holding the sex, 1 male or 2 female.
+   */
+  sex?: string;
+  /**
+   * With fake idCard: the date field (written earlier in this record) holding the birth date.
+   */
+  birth?: string;
 }
 
 export interface SeedChildren {

@@ -46,13 +46,19 @@ export function getTimeZone(): string {
   return zone;
 }
 
+/** The last answer of zoneOffsetMs: one write stamps the same second many times, and Intl is slow. */
+let lastOffset = { zone: '', whole: NaN, offset: 0 };
+
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms (DST included). */
 export function zoneOffsetMs(ms: number, timeZone: string = zone): number {
   const whole = Math.floor(ms / 1000) * 1000;
+  if (lastOffset.whole === whole && lastOffset.zone === timeZone) return lastOffset.offset;
   const p: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(new Date(whole)))
     if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
+  const offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
+  lastOffset = { zone: timeZone, whole, offset };
+  return offset;
 }
 
 export function formatDateTime(ms: number = Date.now(), timeZone: string = zone): string {

@@ -13,7 +13,7 @@ export interface TrackEvent {
   entityName: string;
   recordId: string;
   label: string;
-  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore' | 'compute';
+  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore' | 'compute' | 'trigger';
   /** State texts of a transition. */
   from?: string;
   to?: string;

@@ -114,9 +114,14 @@ export function isResidentIdCard(raw: string, now = new Date()): boolean {
   const y = Number(id.slice(6, 10));
   if (y < 1800 || !validDate(y, Number(id.slice(10, 12)), Number(id.slice(12, 14)))) return false;
   if (Number(id.slice(6, 14)) > todayNumber(now)) return false;
+  return idCardCheckChar(id.slice(0, 17)) === id[17];
+}
+
+/** The 18th character (GB 11643 check character) of a resident ID number's first 17 digits. */
+export function idCardCheckChar(first17: string): string {
   let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(id[i]) * ID_WEIGHTS[i];
-  return ID_CHECK_CHARS[sum % 11] === id[17];
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i];
+  return ID_CHECK_CHARS[sum % 11];
 }
 
 /** National ID: the 18-character resident ID number above, or the old 15 digits (region and birth date). */

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDefinitions, formatProblem } from '../../src/server/definitions/check.js';
-import { schemasWithStories } from '../server/seed-stories-fixture.js';
+import { schemasWithSeedModule, schemasWithStories } from '../server/seed-stories-fixture.js';
 
 const F = 'tests/fixtures/schemas/invalid-seeds';
 
 // Issue 18: a seed's stories name entities, fields, transitions, push-downs, labels and users that must exist;
-// issue 16: an application step needs an audited entity, a kind, `on` its own record for edit and delete.
+// issue 16: an application step needs an audited entity, a kind, `on` its own record for edit and delete;
+// issue 19: a role actor names a known role, a fake generator's sex and birth fields come before it.
 describe('seeds in schemas:check', () => {
   it('names unknown entities, fields, users, keys and labels, misplaced parts and values a field cannot hold', () => {
     const lines = checkDefinitions(path.resolve(F), { metaDir: path.resolve('schemas/meta') }).problems.map(
@@ -45,6 +46,13 @@ describe('seeds in schemas:check', () => {
       `${seed}:45:5: /steps/10: apply 需要 kind（add、edit 或 delete）`,
       `${seed}:46:58: /steps/11/comment: comment 只用于 transition 和 apply`,
       `${seed}:46:43: /steps/11/kind: kind 只用于 apply`,
+      `${seed}:48:7: /steps/12/as: 角色 "surgeon" 不存在`,
+      `${seed}:51:60: /steps/12/fields/title/sex: "state" 应是本记录中写在前面的字段`,
+      `${seed}:51:38: /steps/12/fields/title/birth: "orderDate" 应是本记录中写在前面的字段`,
+      `${seed}:52:24: /steps/12/fields/orderDate/age: 下限大于上限`,
+      `${seed}:53:18: /steps/12/fields/qty/fake: fake mobile（文本）不能写入字段 "qty"（int）`,
+      `${seed}:53:36: /steps/12/fields/qty/sex: sex 不用于 fake mobile`,
+      `${seed}:54:9: /steps/12/fields/state: 生成器只能是 pick、oneOf、int、decimal、days、ref、age、fake 之一（weights 只随 oneOf，sex、birth 只随 fake）`,
     ]);
   });
 
@@ -52,5 +60,10 @@ describe('seeds in schemas:check', () => {
     const { problems } = checkDefinitions(schemasWithStories());
     // Only the fixture's own files: the shipped modules are checked by their own tests.
     expect(problems.map(formatProblem).filter((l) => l.includes('/modules/story/'))).toEqual([]);
+  });
+
+  it('accepts role actors and the person generators (tests/fixtures/schemas/seed-people)', () => {
+    const { problems } = checkDefinitions(schemasWithSeedModule('seed-people', 'people', 'people_demo'));
+    expect(problems.map(formatProblem).filter((l) => l.includes('/modules/people/'))).toEqual([]);
   });
 });

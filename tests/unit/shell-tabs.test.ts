@@ -95,9 +95,9 @@ describe('tab workspace rules', () => {
   });
 
   it('names patient files after the patient, or 个人主页 without a name', () => {
-    const words = { patientFile: (n: string) => `${n}的档案`, personalPage: '个人主页' };
+    const words = { patientFile: (n: string) => `${n}档案`, personalPage: '个人主页' };
     const p = '/chronic/modules/diseaseIntervene/healthInfo';
-    expect(tabTitle(p, '?patientName=%E5%BC%A0%E4%B8%89', '健康档案', words)).toBe('张三的档案');
+    expect(tabTitle(p, '?patientName=%E5%BC%A0%E4%B8%89', '健康档案', words)).toBe('张三档案');
     expect(tabTitle(p, '', '健康档案', words)).toBe('个人主页');
     expect(tabTitle('/isystem/user', '?patientName=x', '用户管理', words)).toBe('用户管理');
   });

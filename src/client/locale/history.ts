@@ -21,6 +21,7 @@ export const history = {
     import: '导入',
     restore: '还原',
     compute: '自动计算',
+    trigger: '规则触发',
   } as Record<string, string>,
   deleted: {
     button: '已删除记录',

@@ -155,7 +155,7 @@ export const shell = {
     closeLeft: '关闭左侧',
     closeRight: '关闭右侧',
     closeOthers: '关闭其他',
-    patientFile: (name: string) => `${name}的档案`,
+    patientFile: (name: string) => `${name}档案`,
     personalPage: '个人主页',
   },
 

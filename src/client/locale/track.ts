@@ -22,6 +22,7 @@ export const track = {
     transition: '流转',
     delete: '删除',
     restore: '恢复',
+    trigger: '规则触发',
   } as Record<string, string>,
   search: {
     placeholder: '搜索菜单或单号',

@@ -22,6 +22,8 @@ import { derive } from './derive';
 import { listUrl } from './list-url';
 import { dataApply } from './data-apply';
 import { doctorCard } from './doctor-card';
+import { apiKey } from './api-key';
+import { recordPage } from './record-page';
 
 export const t = {
   common,
@@ -44,5 +46,7 @@ export const t = {
   listUrl,
   dataApply,
   doctorCard,
+  apiKey,
+  recordPage,
 } as const;
 export type Messages = typeof t;

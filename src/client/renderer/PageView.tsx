@@ -9,6 +9,7 @@ import { ListPage } from './list/ListPage';
 // list pages (most of the console) arrive without them.
 const FormPage = lazyNamed(() => import('./form/FormPage'), 'FormPage');
 const DetailPage = lazyNamed(() => import('./detail/DetailPage'), 'DetailPage');
+const RecordPage = lazyNamed(() => import('./record/RecordPage'), 'RecordPage');
 
 /** A page definition on screen, by kind. */
 export function PageView({ page, routeCode }: { page: PageDefinition; routeCode?: string }) {
@@ -26,6 +27,12 @@ export function PageView({ page, routeCode }: { page: PageDefinition; routeCode?
       return (
         <Suspense fallback={<Spin />}>
           <DetailPage page={page} routeCode={routeCode} />
+        </Suspense>
+      );
+    case 'record':
+      return (
+        <Suspense fallback={<Spin />}>
+          <RecordPage page={page} routeCode={routeCode} />
         </Suspense>
       );
     default:

@@ -2,13 +2,15 @@ import { Button, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { t } from '../locale/zh-CN';
-import { entityCodeOf } from './definition/components';
+import { lazyNamed } from '../router/lazy';
+import { entityCodeOf, isCoreSchemaComponent } from './definition/components';
 import { loadPageDefinition, type PageLoadResult } from './definition/load';
 import { PageView } from './PageView';
 
 const L = t.renderer.page;
 // Result carries large illustrations; only a failed page open needs it.
 const Result = lazy(() => import('antd/es/result'));
+const MissingComponentPage = lazyNamed(() => import('../pages/missing/MissingComponentPage'), 'MissingComponentPage');
 
 /**
  * The screen of a menu component served by a page definition: fetches the definition by component
@@ -36,6 +38,13 @@ export function SchemaPage({ component }: { component: string }) {
       <Spin tip={L.loading}>
         <div style={{ minHeight: 160 }} />
       </Spin>
+    );
+  // A menu entry whose page is not defined yet: the shell's plain explanation, as for unknown components.
+  if (state.status === 'missing' && !isCoreSchemaComponent(component))
+    return (
+      <Suspense fallback={null}>
+        <MissingComponentPage name={component} />
+      </Suspense>
     );
   if (state.status !== 'ok')
     return (

@@ -4,6 +4,7 @@ import { EXCEPTION_TYPES } from '../pages/exception/types';
 import { ACCOUNT_CENTRE_COMPONENT, ACCOUNT_CENTRE_PATH } from '../pages/account/path';
 import { TRACK_COMPONENT, TRACK_ROUTE } from '../renderer/track/track-path';
 import { DATA_APPLY_PAGES } from '../pages/data-apply/paths';
+import { PATIENT_FILE } from '../layout/tabs/rules';
 import type { FlatRoute, RouteMeta } from './menu-routes';
 
 const meta = (title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
@@ -32,6 +33,8 @@ export function staticLayoutRoutes(): FlatRoute[] {
     page('/system/feedback/my/List', 'system/feedback/MyFeedbackList', s.myFeedback),
     page('/medicalRecords/list', 'medicalRecords/MedicalRecordsList', s.medicalRecords),
     page('/chronic/diseaseIntervene/patientManage/patientAbnormal', 'chronic/diseaseIntervene/patientManage/PatientAbnormal', s.patientAbnormal),
+    // The patient file (spec §2): a record page definition serving this component opens it with ?id=.
+    page(`/${PATIENT_FILE}`, PATIENT_FILE, t.recordPage.personalPage),
     // Exception and result pages inside the layout, where the original's menu had them (spec §1).
     ...EXCEPTION_TYPES.map((type) => page(`/exception/${type}`, `exception/${type}`, t.shell.exception.titles[type])),
     page('/result/success', 'result/Success', s.resultSuccess),

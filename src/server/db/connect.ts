@@ -13,6 +13,12 @@ export interface Db {
   /** The PostgreSQL connection string, for LISTEN/NOTIFY; empty on SQLite and PGlite. */
   pgUrl: string;
   close(): Promise<void>;
+  /**
+   * SQLite only: a transaction around many requests' writes, whose own transactions become savepoints
+   * (statement-cache.ts), for a bulk writer in the background (the demo stories): one commit instead of
+   * one per write. `commit` ends it; both wait for the transaction in progress, if any.
+   */
+  writeBatch?: { open(): Promise<void>; commit(): Promise<void> };
 }
 
 const INT8_OID = 20;
@@ -51,9 +57,15 @@ export async function openDatabase(databaseUrl: string, dataDir: string): Promis
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = wrap(new SqliteDialect({ database: cachedStatements(sqlite) }), 'sqlite', '');
+  // Through Kysely's connection, so no request's transaction is half-way when the batch opens or commits.
+  const onConnection = (run: () => void) => db.kysely.connection().execute(async () => run());
+  const writeBatch = {
+    open: () => onConnection(() => void (sqlite.inTransaction || sqlite.exec('begin'))),
+    commit: () => onConnection(() => void (sqlite.inTransaction && sqlite.exec('commit'))),
+  };
   // Start-up statistics come from bootstrap (db/statistics.ts) once the schema and seed exist.
   const stop = optimizePeriodically(() => sql`pragma optimize`.execute(db.kysely));
-  return { ...db, close: () => (stop(), db.close()) };
+  return { ...db, writeBatch, close: () => (stop(), db.close()) };
 }
 
 function wrap(dialect: Dialect, name: DialectName, pgUrl: string): Db {

@@ -7,6 +7,7 @@ import {
   DEFAULT_PRECISION,
   DEFAULT_SCALE,
   stringLength,
+  ownScopeColumns,
   systemFields,
   type SystemField,
 } from '../../shared/entity-record.js';
@@ -142,7 +143,7 @@ function indexName(prefix: 'idx' | 'uq', table: string, columns: string[]): stri
 }
 
 export function wantedIndexes(e: EntityDefinition): WantedIndex[] {
-  const scope = e.scope ?? {};
+  const scope = ownScopeColumns(e);
   const tenant = scope.tenant ? ['tenant_id'] : [];
   const out: WantedIndex[] = [];
   const add = (columns: string[], unique: boolean) => {
@@ -156,6 +157,8 @@ export function wantedIndexes(e: EntityDefinition): WantedIndex[] {
   if (scope.department) add(['sys_org_code'], false);
   if (scope.doctor) add(['doctor_id'], false);
   if (scope.organisation) add(['org_id'], false);
+  // scope.via: every read filters on the ref to the target.
+  if (e.scope?.via) add([columnOf(e.scope.via)], false);
   for (const f of e.fields) {
     // Uniqueness holds within a tenant for tenant-scoped entities.
     if (f.unique) add([...tenant, columnOf(f.name)], true);

@@ -251,7 +251,7 @@ export interface SysChangeLogTable {
   id: string;
   tableName: string;
   recordId: string;
-  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore' | 'compute';
+  action: 'add' | 'edit' | 'delete' | 'transition' | 'import' | 'restore' | 'compute' | 'trigger';
   /** JSON: `{ field: [before, after] }`, or the deleted row's snapshot. */
   changes: string;
   comment: string | null;
@@ -288,6 +288,27 @@ export interface SysDataApplyTable {
   sysOrgCode: string | null;
   orgId: string | null;
   doctorId: string | null;
+}
+
+/** A device API key (设备密钥; migration 0014): only its hash is stored. */
+export interface SysApiKeyTable {
+  id: string;
+  tenantId: number;
+  /** The organisation (top-level department id) the key's posts act for. */
+  orgId: string;
+  name: string;
+  /** sha256 hex of the whole key. */
+  keyHash: string;
+  /** The key's first characters, to tell keys apart in the list. */
+  keyPrefix: string;
+  /** Comma list of the entity codes the key may post to. */
+  entities: string;
+  /** 1 active, 0 revoked. */
+  status: number;
+  lastUsedTime: string | null;
+  createBy: string | null;
+  createTime: string;
+  delFlag: number;
 }
 
 export interface SysLogTable {
@@ -496,6 +517,7 @@ export interface Database {
   sysLog: SysLogTable;
   sysChangeLog: SysChangeLogTable;
   sysDataApply: SysDataApplyTable;
+  sysApiKey: SysApiKeyTable;
   sysMeta: SysMetaTable;
   sysFile: SysFileTable;
   sysEntityColumn: SysEntityColumnTable;

@@ -32,10 +32,13 @@ import { refPopupProblems } from './ref-popup-problems.js';
 import { formulaProblems } from './formula-problems.js';
 import { rollupProblems } from './rollup-problems.js';
 import { workflowProblems } from './workflow-problems.js';
+import { triggerProblems } from './trigger-problems.js';
 import { trackProblems } from './track-problems.js';
+import { recordPageProblems } from './record-page-problems.js';
 import { auditProblems } from './audit-problems.js';
 import { deriveProblems } from './derive-problems.js';
 import { treeProblems } from './tree-problems.js';
+import { scopeProblems } from './scope-problems.js';
 
 /** Components that open the list page of the entity named by the route (/online/cgformList/:code). */
 export const ONLINE_LIST_COMPONENTS = ['OnlineList', 'modules/online/cgform/auto/OnlCgformAutoList'];
@@ -251,6 +254,8 @@ export function crossReferenceProblems(
     for (const [path, message] of auditProblems(e)) add(file, pointerOf(...path), message);
     for (const [path, message] of deriveProblems(entities, e, defs.dicts)) add(file, pointerOf(...path), message);
     for (const [path, message] of treeProblems(e)) add(file, pointerOf(...path), message);
+    for (const [path, message] of triggerProblems(entities, e)) add(file, pointerOf(...path), message);
+    for (const [path, message] of scopeProblems(entities, e)) add(file, pointerOf(...path), message);
     if (e.defaultSort && !names.has(e.defaultSort.field))
       add(file, '/defaultSort/field', `字段 "${e.defaultSort.field}" 不存在`);
     (e.indexes ?? []).forEach((ix, i) =>
@@ -332,6 +337,8 @@ export function crossReferenceProblems(
     if (base !== page.code) add(file, '/code', `文件名应为 ${page.code}.json`);
     const entity = page.entity ? entities.get(page.entity) : undefined;
     if (page.entity && !entity) add(file, '/entity', `实体 "${page.entity}" 不存在`);
+    if (entity)
+      for (const [path, message] of recordPageProblems(entities, defs.stats, entity, page)) add(file, pointerOf(...path), message);
     pageReferenceProblems(page, pageCtx, (ptr, msg) => add(file, ptr, msg));
     if (page.form?.validator && !entities.has(page.form.validator))
       add(file, '/form/validator', `没有名为 "${page.form.validator}" 的预编译校验器（应为实体编码）`);

@@ -3,10 +3,11 @@ import type {
   EntityDefinition,
   EntityField,
   SeedDefinition,
+  SeedGenerator,
   SeedStep,
   SeedValue,
 } from '../../shared/schema-types.js';
-import { generatedUsers, NAMED_USERS } from '../db/seed-data.js';
+import { generatedUsers, NAMED_USERS, ROLES } from '../db/seed-data.js';
 import type { DefinitionFile, Definitions } from './load.js';
 import { pointerOf, type DefinitionProblem } from './meta-validation.js';
 
@@ -14,10 +15,30 @@ type Problem = [Array<string | number>, string];
 
 const NUMERIC = new Set(['int', 'bigint', 'decimal']);
 const DATES = new Set(['date', 'datetime', 'string']);
-const GENERATORS = ['pick', 'oneOf', 'int', 'decimal', 'days', 'ref'] as const;
+const GENERATORS = ['pick', 'oneOf', 'int', 'decimal', 'days', 'ref', 'age', 'fake'] as const;
 
 /** The usernames the demo seed creates: the only users a story may act as. */
 const demoUsers = () => new Set([...NAMED_USERS, ...generatedUsers()].map((u) => u.username));
+
+/** An `as`: a demo username, or a role the demo seed creates. */
+function actorProblem(as: SeedStep['as'], users: ReadonlySet<string>): string | undefined {
+  if (typeof as === 'string') return users.has(as) ? undefined : `演示用户 "${as}" 不存在`;
+  return ROLES.some(([code]) => code === as.role) ? undefined : `角色 "${as.role}" 不存在`;
+}
+
+/** `sex` / `birth` of a fake generator: idCard needs both, personName may name a sex; fields written before it. */
+function fakeProblems(value: SeedGenerator, written: readonly string[]): Problem[] {
+  const out: Problem[] = [];
+  for (const key of ['sex', 'birth'] as const) {
+    const name = value[key];
+    const allowed = value.fake === 'idCard' || (key === 'sex' && value.fake === 'personName');
+    if (name === undefined) {
+      if (value.fake === 'idCard') out.push([[], `fake idCard 需要 ${key}（本记录中写在前面的字段）`]);
+    } else if (!allowed) out.push([[key], `${key} 不用于 fake ${value.fake}`]);
+    else if (!written.includes(name)) out.push([[key], `"${name}" 应是本记录中写在前面的字段`]);
+  }
+  return out;
+}
 
 const childrenOf = (entities: ReadonlyMap<string, EntityDefinition>, code: string) =>
   [...entities.values()].filter(
@@ -35,6 +56,7 @@ function valueProblems(
   owner: EntityDefinition,
   entities: ReadonlyMap<string, EntityDefinition>,
   labels: ReadonlyMap<string, string>,
+  written: readonly string[],
 ): Problem[] {
   const out: Problem[] = [];
   const wrong = (what: string, at: Array<string | number> = []) =>
@@ -64,8 +86,8 @@ function valueProblems(
     return out;
   }
   const kinds = GENERATORS.filter((k) => value[k] !== undefined);
-  if (kinds.length !== 1 || (value.weights && !value.oneOf))
-    return [[[], `生成器只能是 ${GENERATORS.join('、')} 之一（weights 只随 oneOf）`]];
+  if (kinds.length !== 1 || (value.weights && !value.oneOf) || ((value.sex || value.birth) && !value.fake))
+    return [[[], `生成器只能是 ${GENERATORS.join('、')} 之一（weights 只随 oneOf，sex、birth 只随 fake）`]];
   const [kind] = kinds;
   const bounds = (b: number[] | undefined) => {
     if (b && b[0] > b[1]) out.push([[kind], '下限大于上限']);
@@ -82,9 +104,12 @@ function valueProblems(
     bounds(value[kind]);
     if (kind === 'int' ? !NUMERIC.has(field.type) : field.type !== 'decimal')
       wrong(kind === 'int' ? '整数' : '小数', [kind]);
-  } else if (kind === 'days') {
-    bounds(value.days);
-    if (!DATES.has(field.type)) wrong('日期', ['days']);
+  } else if (kind === 'days' || kind === 'age') {
+    bounds(value[kind]);
+    if (!DATES.has(field.type)) wrong('日期', [kind]);
+  } else if (kind === 'fake') {
+    if (field.type !== 'string') wrong(`fake ${value.fake}（文本）`, ['fake']);
+    out.push(...fakeProblems(value, written));
   } else {
     const [refName, targetName] = (value.ref as string).split('.', 2);
     const ref = owner.fields.find((f) => f.name === refName);
@@ -103,12 +128,14 @@ function fieldsProblems(
   labels: ReadonlyMap<string, string>,
 ): Problem[] {
   const out: Problem[] = [];
+  const written: string[] = [];
   for (const [name, value] of Object.entries(fields ?? {})) {
     const f = owner.fields.find((x) => x.name === name);
     if (!f) out.push([[name], `${owner.code} 没有字段 "${name}"`]);
     else
-      for (const [at, message] of valueProblems(value, f, owner, entities, labels))
+      for (const [at, message] of valueProblems(value, f, owner, entities, labels, written))
         out.push([[name, ...at], message]);
+    written.push(name);
   }
   return out;
 }
@@ -156,7 +183,8 @@ function stepProblems(
   users: ReadonlySet<string>,
 ): Problem[] {
   const out: Problem[] = [];
-  if (!users.has(step.as)) out.push([['as'], `演示用户 "${step.as}" 不存在`]);
+  const actor = actorProblem(step.as, users);
+  if (actor) out.push([['as'], actor]);
   const actions = (['add', 'transition', 'derive', 'apply'] as const).filter((k) => step[k] !== undefined);
   if (actions.length !== 1) return [...out, [[], '每个步骤只能有 add、transition、derive、apply 之一']];
   const [action] = actions;
@@ -240,7 +268,8 @@ export function seedProblems(
     if (first) add(['code'], `剧本编码 "${seed.code}" 重复（已在 ${first} 定义）`);
     else seen.set(seed.code, file);
     for (const [i, group] of (seed.records ?? []).entries()) {
-      if (!users.has(group.as)) add(['records', i, 'as'], `演示用户 "${group.as}" 不存在`);
+      const actor = actorProblem(group.as, users);
+      if (actor) add(['records', i, 'as'], actor);
       const entity = entities.get(group.entity);
       if (!entity) {
         add(['records', i, 'entity'], `实体 "${group.entity}" 不存在`);

@@ -32,6 +32,9 @@ function areaIndex(): AreaIndex {
 export const isAreaField = (f: EntityField) => f.view === 'area' && f.type === 'string';
 export const areaFields = (entity: Pick<EntityDefinition, 'fields'>) => entity.fields.filter(isAreaField);
 
+/** Every county code of the data, in the data's order (demo generators draw from it). */
+export const countyCodes = (): string[] => [...areaIndex().textOf.keys()];
+
 /** `省/市/区` of a county code; undefined when the code is not a county of the data. */
 export const areaText = (code: string): string | undefined => areaIndex().textOf.get(code);
 

@@ -31,6 +31,8 @@ import { historyRoutes } from './history/routes.js';
 import { trackRoutes } from './track/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { doctorCardRoutes } from './doctor-card/routes.js';
+import { apiKeyRoutes } from './api-key/routes.js';
+import { deviceRoutes } from './api-key/device-routes.js';
 
 /** Every API module, registered under the API base path. One folder per domain. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -66,4 +68,6 @@ export const apiModules: FastifyPluginAsync[] = [
   trackRoutes,
   auditRoutes,
   doctorCardRoutes,
+  apiKeyRoutes,
+  deviceRoutes,
 ];

@@ -140,10 +140,13 @@ export const pickSelect = (child: EntityDefinition, pick: string): Node => ({
   'x-component-props': { entity: child.code, field: pick, mode: 'multiple' },
 });
 
-/** Whether a formula rolls up an entity that is not one of the form's child tables. */
+/**
+ * Whether a formula rolls up an entity that is not one of the form's child tables, or takes the newest
+ * row (`last`: ordered by the child's defaultSort, which only the server applies).
+ */
 function rollsUpOthers(formula: string, tables: ReadonlySet<string>): boolean {
   try {
-    return formulaDependencies(parseFormula(formula)).children.some((c) => !tables.has(c.entity));
+    return formulaDependencies(parseFormula(formula)).children.some((c) => c.fn === 'last' || !tables.has(c.entity));
   } catch {
     return false;
   }

@@ -74,6 +74,16 @@ describe('the console refuses stored links that leave the site', () => {
     await waitFor(() => expect(location()).toBe('/isystem/user'));
   });
 
+  it('a patientAbnormal notice about one record opens the abnormal list filtered to it (?id=)', async () => {
+    const navigate = vi.fn();
+    const path = '/chronic/diseaseIntervene/patientManage/patientAbnormal';
+    await act(() =>
+      followRedirect(redirectAction({ type: 'patientAbnormal', param: { detailId: 'A1b2' } }), navigate),
+    );
+    await act(() => followRedirect(redirectAction({ type: 'patientAbnormal' }), navigate));
+    expect(navigate.mock.calls).toEqual([[`${path}?id=A1b2`], [path]]);
+  });
+
   it('message redirects to off-site or control-character links are blocked before navigation', async () => {
     const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
     const navigate = vi.fn();

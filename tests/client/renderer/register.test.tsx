@@ -19,14 +19,17 @@ const ENTITY_PAGE = {
 };
 
 describe('menu components served by page definitions', () => {
-  it('claims online lists and system pages, and leaves other names alone', () => {
+  it('claims online lists, system pages and module pages, and leaves hand-written names alone', () => {
     expect(isSchemaComponent('OnlineList')).toBe(true);
     expect(isSchemaComponent('modules/online/cgform/auto/OnlCgformAutoList')).toBe(true);
     expect(isSchemaComponent('system/UserList')).toBe(true);
+    // A module's record page may serve any component name (e.g. a patient file path).
+    expect(isSchemaComponent('somewhere/Else')).toBe(true);
     expect(isSchemaComponent('layouts/RouteView')).toBe(false);
+    expect(isSchemaComponent('dashboard/Analysis')).toBe(false);
     expect(resolveComponent('system/RoleList')).not.toBeNull();
     expect(resolveComponent('/views/system/RoleList.vue')).toBe(resolveComponent('system/RoleList'));
-    expect(resolveComponent('somewhere/Else')).toBeNull();
+    expect(resolveComponent('layouts/RouteView')).toBeNull();
   });
 
   it('opens an entity page by the route’s :code and fills {code} in its paths', async () => {

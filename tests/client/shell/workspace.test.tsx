@@ -272,8 +272,8 @@ describe('tab workspace', () => {
   it('names patient files after the patient', async () => {
     renderApp('/chronic/modules/diseaseIntervene/healthInfo?patientName=%E5%BC%A0%E4%B8%89');
     await screen.findByRole('heading', { name: '页面 /chronic/modules/diseaseIntervene/healthInfo' }, SLOW);
-    expect(tabNames()).toEqual(['首页', '张三的档案']);
-    expect(document.title).toBe('张三的档案 - 健康服务中心');
+    expect(tabNames()).toEqual(['首页', '张三档案']);
+    expect(document.title).toBe('张三档案 - 健康服务中心');
   });
 
   it('shows the breadcrumb from home', async () => {

@@ -104,7 +104,8 @@ export function keepOnlyCurrent(state: TabsState): TabsState {
   return current ? { tabs: [current], active: current.key } : state;
 }
 
-const PATIENT_FILE = 'chronic/modules/diseaseIntervene/healthInfo';
+/** The patient file's path and menu component (spec §2), without the leading slash. */
+export const PATIENT_FILE = 'chronic/modules/diseaseIntervene/healthInfo';
 
 /** A tab's title: patient files are named after the patient (query patientName). */
 export function tabTitle(

@@ -47,7 +47,13 @@ export function redirectAction(redirect: MessageRedirect | null | undefined, ann
     case 'visitForm':
       return { kind: 'route', to: `${VISIT_FORM_PATH}${query(param, ['detailId', 'caseId', 'formId', 'projectId'])}` };
     case 'patientAbnormal':
-      return { kind: 'route', to: PATIENT_ABNORMAL_PATH };
+      // With a record (an alert a trigger raised), the list opens filtered to it, as `?id=` does for any list.
+      return {
+        kind: 'route',
+        to: param.detailId
+          ? `${PATIENT_ABNORMAL_PATH}?id=${encodeURIComponent(param.detailId)}`
+          : PATIENT_ABNORMAL_PATH,
+      };
     case 'announcement': {
       const id = param.anntId ?? anntId;
       return id ? { kind: 'announcement', id } : { kind: 'none' };

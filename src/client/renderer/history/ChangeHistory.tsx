@@ -30,7 +30,11 @@ export const ACTION_COLORS: Record<string, string> = {
   import: 'cyan',
   restore: 'gold',
   compute: 'geekblue',
+  trigger: 'magenta',
 };
+
+/** Actions that create the record: there is no value before. */
+const INSERTS = new Set(['add', 'import', 'restore', 'trigger']);
 
 const blank = (v: string | null) =>
   v === null || v === '' ? <Typography.Text type="secondary">{t.history.blank}</Typography.Text> : v;
@@ -96,7 +100,7 @@ export function ChangeHistory({ table, recordId }: { table: string; recordId: st
                 {e.ip ? <Typography.Text type="secondary">{t.history.ip(e.ip)}</Typography.Text> : null}
               </Space>
               {e.comment ? <Typography.Text>{t.history.comment(e.comment)}</Typography.Text> : null}
-              <ChangeTable items={e.items} showBefore={e.action !== 'add' && e.action !== 'import' && e.action !== 'restore'} />
+              <ChangeTable items={e.items} showBefore={!INSERTS.has(e.action)} />
             </Space>
           ),
         }))}

@@ -45,6 +45,8 @@ export interface DataTableProps {
   lockedWidths?: ReadonlySet<string>;
   /** Dragging a header's edge: the column's new width. */
   onResize?: (dataIndex: string, width: number) => void;
+  /** A click on a row (outside its controls) on a desktop, e.g. to open its detail; a phone's tap opens the actions. */
+  onRowClick?: (row: Row) => void;
 }
 
 /** The width of the element, followed as it changes (0 until laid out, or where nothing measures). */
@@ -111,6 +113,7 @@ export function DataTable(props: DataTableProps) {
     density = DEFAULT_DENSITY,
     lockedWidths,
     onResize,
+    onRowClick,
   } = props;
   const [boxRef, boxWidth] = useWidth();
   // On a phone a pinned column (操作 above all) covers most of the screen: nothing is pinned there,
@@ -176,7 +179,14 @@ export function DataTable(props: DataTableProps) {
             if (items.length) setSheet(items);
           },
         })
-      : undefined;
+      : onRowClick && !phone
+        ? (row: Row) => ({
+            className: 'renderer-row-tappable',
+            onClick: (e: MouseEvent<HTMLElement>) => {
+              if (!isPlaceholder(row) && !(e.target as HTMLElement).closest(ROW_CONTROLS)) onRowClick(row);
+            },
+          })
+        : undefined;
   const width = cols.reduce(
     (sum, c) => sum + Number(c.width ?? DEFAULT_COLUMN_WIDTH),
     selection ? SELECTION_WIDTH : 0,
@@ -199,7 +209,7 @@ export function DataTable(props: DataTableProps) {
 
   return (
     <div ref={boxRef} className="list-table-box">
-      {onRow ? <div className="renderer-row-hint">{t.renderer.table.tapHint}</div> : null}
+      {onRow && phone ? <div className="renderer-row-hint">{t.renderer.table.tapHint}</div> : null}
       <Table<Row>
         size={density}
         bordered

@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Col, ConfigProvider, Row as GridRow, Spin } from 'antd';
 import { Suspense, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { feedback } from '../../api/feedback';
 import { t } from '../../locale/zh-CN';
 import { loadLevel } from '../../widgets/tree-table/tree-load';
 import { buttonSpec, buttonVisible } from '../actions/gates';
+import { linkUrl } from '../actions/link';
 import { callApi, deleteRow, deleteRows, exportList, runRequestAction } from '../actions/requests';
 import { apiOf, fillPath, pageApi } from '../definition/api';
 import type { PageAction, PageDefinition, PagePart, QueryField } from '../definition/types';
@@ -59,6 +60,8 @@ export interface ListPageProps {
   fixedParams?: Record<string, unknown>;
   /** Inside a drawer: a shorter table. */
   embedded?: boolean;
+  /** A click on a row opens its detail (a record page's related list). */
+  rowOpensDetail?: boolean;
 }
 
 type FormState = { mode: 'add' | 'edit'; title: string; values: Row | Promise<Row>; row: Row | null } | null;
@@ -66,7 +69,7 @@ type ActionFormState = { action: PageAction; ctx: ValueContext; values: Row } | 
 type PartState = { config: PagePart; row: Row | null; selected: Row[] } | null;
 
 /** A list or tree-list screen interpreted from its definition (spec §2, DESIGN §5). */
-export function ListPage({ page, routeCode, fixedParams, embedded }: ListPageProps) {
+export function ListPage({ page, routeCode, fixedParams, embedded, rowOpensDetail }: ListPageProps) {
   const location = useLocation();
   const perms = usePagePermissions(page.permissionPrefix);
   // 待我处理: only rows the user can move on (server: `_actionable=1`, entities with a workflow).
@@ -102,6 +105,7 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
   const [importOpen, setImportOpen] = useState(false);
   const [deletedOpen, setDeletedOpen] = useState(false);
   const [part, setPart] = useState<PartState>(null);
+  const navigate = useNavigate();
   const [actionForm, setActionForm] = useState<ActionFormState>(null);
 
   const confirm = (content: string, onOk: () => Promise<unknown> | void) =>
@@ -156,6 +160,7 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
     const ctx: ValueContext = { row, selected: row ? [row] : selection.rows, route: routeParams };
     if (!row && action.needsSelection && selection.rows.length === 0)
       return feedback().message.warning(L.messages.selectOne);
+    if (action.kind === 'link' && action.to) return navigate(linkUrl(action.to, resolveValues(action.params, ctx)));
     if (action.kind === 'part' && action.part)
       return setPart({ config: action.part, row, selected: ctx.selected as Row[] });
     if (action.kind === 'form')
@@ -341,6 +346,7 @@ export function ListPage({ page, routeCode, fixedParams, embedded }: ListPagePro
               ? { width: actionsWidth, inline, items: (row) => rowActionItems(ra, row, rowHandlers) }
               : undefined
           }
+          onRowClick={rowOpensDetail ? setDetailRow : undefined}
           scrollY={page.list?.scrollY ?? (embedded ? 400 : 600)}
           virtual={!isTree}
           expandable={

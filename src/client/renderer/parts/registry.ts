@@ -53,3 +53,4 @@ registerActionPart('RecycleBin', () => import('../recycle/RecycleBin'));
 registerActionPart('TrackLink', () => import('../track/TrackLink'));
 registerActionPart('ApplyLink', () => import('../../pages/data-apply/ApplyLink'));
 registerActionPart('DeriveForm', () => import('../derive/DeriveForm'));
+registerActionPart('ApiKeyIssue', () => import('../../pages/api-key/ApiKeyIssue'));

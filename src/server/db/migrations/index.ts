@@ -11,6 +11,7 @@ import * as m0010 from './0010-sequences.js';
 import * as m0011 from './0011-change-log.js';
 import * as m0012 from './0012-user-tenant.js';
 import * as m0013 from './0013-data-apply.js';
+import * as m0014 from './0014-api-key.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011-change-log': m0011,
   '0012-user-tenant': m0012,
   '0013-data-apply': m0013,
+  '0014-api-key': m0014,
 };

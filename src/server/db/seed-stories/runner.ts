@@ -3,11 +3,14 @@ import { buildApp } from '../../app.js';
 import type { AppContext } from '../../context.js';
 import { StepRefused, StoryApi } from './api.js';
 import { DAY_MS } from './clock.js';
+import { storyRandom } from './random.js';
 import { StoryPlayer } from './story.js';
 
 /** sys_meta key per seed code: a seed is played once per database. */
 export const playedKey = (code: string) => `seed.stories.${code}`;
 const PROGRESS_FROM = 100;
+/** On SQLite the stories' writes are committed together about this often (writeBatch). */
+const BATCH_MS = 1000;
 const REASONS_SHOWN = 5;
 
 /** What playing the seeds did, for the start-up line and tests. */
@@ -60,6 +63,7 @@ export async function playSeedStories(
     return null;
   }
   const api = new StoryApi(ctx, app);
+  const batch = writeBatch(ctx);
   const summary: Omit<SeedSummary, 'line'> = {
     stories: 0,
     records: 0,
@@ -74,24 +78,57 @@ export async function playSeedStories(
   try {
     const player = new StoryPlayer(ctx, api);
     for (const seed of seeds) {
-      // Recorded first: a start interrupted half-way never plays the same seed twice.
+      // Recorded first (and committed): a start interrupted half-way never plays the same seed twice.
+      await batch.end();
       await db
         .insertInto('sysMeta')
         .values({ key: playedKey(seed.code), value: String(seedTime) })
         .execute();
       try {
-        await playSeed(ctx, player, seed, seedTime, summary, refuse, log);
+        await playSeed(ctx, player, seed, seedTime, summary, refuse, log, batch);
       } catch (err) {
         refuse(`剧本 ${seed.code} 中断：${err instanceof Error ? err.message : String(err)}`);
       }
     }
   } finally {
+    // First: a batch left open would hold every later write of the server uncommitted.
+    await batch.end();
     await api.close();
     await app.close();
   }
   const line = summaryLine(summary);
   log(line);
   return { ...summary, line };
+}
+
+/** Between stories: commits the writes of the last second or so together (on SQLite). */
+interface Batch {
+  next(): Promise<void>;
+  end(): Promise<void>;
+}
+
+/**
+ * The stories' writes in batches on SQLite (Db.writeBatch): each request still runs in its own
+ * transaction — now a savepoint, undone alone when it fails — but a commit per add was the larger part
+ * of a first start's time. The server's own requests meanwhile join the batch, so their commit waits
+ * for it too (at most about BATCH_MS). Elsewhere every write commits as it always does.
+ */
+function writeBatch(ctx: AppContext): Batch {
+  const batch = ctx.db.writeBatch;
+  if (!batch) return { next: async () => undefined, end: async () => undefined };
+  let opened = 0;
+  return {
+    async next() {
+      if (opened && performance.now() - opened < BATCH_MS) return;
+      if (opened) await batch.commit();
+      await batch.open();
+      opened = performance.now();
+    },
+    async end() {
+      if (opened) await batch.commit();
+      opened = 0;
+    },
+  };
 }
 
 async function playSeed(
@@ -102,6 +139,7 @@ async function playSeed(
   summary: Omit<SeedSummary, 'line'>,
   refuse: (reason: string) => void,
   log: (line: string) => void,
+  batch: Batch,
 ) {
   const span = seed.days * DAY_MS;
   const first = seedTime - span;
@@ -109,9 +147,13 @@ async function playSeed(
   const fixed = (seed.records ?? []).flatMap((group) =>
     group.rows.map((row) => ({ group, row: row as Record<string, unknown> })),
   );
+  // Fixed records' role users are drawn per row from a generator of their own (no story is number -1).
+  const rng = storyRandom(seed.random, -1);
   for (const [i, { group, row }] of fixed.entries())
     try {
-      await player.addFixed(group.entity, group.as, row, first - (fixed.length - i) * 1000);
+      await batch.next();
+      const user = await player.actor(group.as, rng);
+      await player.addFixed(group.entity, user, row, first - (fixed.length - i) * 1000);
       summary.records++;
     } catch (err) {
       if (!(err instanceof StepRefused)) throw err;
@@ -122,6 +164,7 @@ async function playSeed(
   const count = Math.min(ctx.cfg.seedStories ?? seed.count, seed.count);
   let shown = 0;
   for (let i = 0; i < count; i++) {
+    await batch.next();
     // Spread evenly over the days before the seed time, oldest first.
     const outcome = await player.playStory(seed, i, first + Math.floor((i * span) / count), seedTime);
     summary.stories++;

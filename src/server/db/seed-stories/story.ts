@@ -14,6 +14,8 @@ const REF_PAGE = 50;
 const LIST_PAGE = 1000;
 
 type Row = Record<string, unknown>;
+/** Who acts: a username, or any active holder of a role (seed.schema.json SeedActor). */
+export type Actor = SeedStep['as'];
 
 /** How a story went: records added, and why it ended early (a refusal, or the seed time reached). */
 export interface StoryOutcome {
@@ -43,6 +45,7 @@ export class StoryPlayer {
   private readonly entities: Map<string, EntityDefinition>;
   private readonly pickable = new Map<string, string[]>();
   private readonly refIds = new Map<string, string>();
+  private readonly holders = new Map<string, Promise<string[]>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -55,6 +58,42 @@ export class StoryPlayer {
     const e = this.entities.get(code);
     if (!e) throw new StepRefused(`实体 ${code} 不存在`);
     return e;
+  }
+
+  /**
+   * The username who acts: `as` itself, or a holder of its role drawn with `rng` — once per story when
+   * `drawn` is the story's map (every step of the story naming that role is the same person).
+   */
+  async actor(as: Actor, rng: Random, drawn?: Map<string, string>): Promise<string> {
+    if (typeof as === 'string') return as;
+    const known = drawn?.get(as.role);
+    if (known) return known;
+    let users = this.holders.get(as.role);
+    if (!users) {
+      users = this.roleHolders(as.role);
+      this.holders.set(as.role, users);
+    }
+    const list = await users;
+    if (list.length === 0) throw new StepRefused(`没有启用的角色 ${as.role} 的演示用户`);
+    const user = rng.choose(list);
+    drawn?.set(as.role, user);
+    return user;
+  }
+
+  /** Active users holding the role, by username (the same order on every database). */
+  private async roleHolders(role: string): Promise<string[]> {
+    const rows = await this.ctx.db.kysely
+      .selectFrom('sysUser as u')
+      .innerJoin('sysUserRole as ur', 'ur.userId', 'u.id')
+      .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+      .select('u.username')
+      .distinct()
+      .where('r.roleCode', '=', role)
+      .where('u.status', '=', 1)
+      .where('u.delFlag', '=', 0)
+      .orderBy('u.username')
+      .execute();
+    return rows.map((r) => r.username);
   }
 
   /** Adds one fixed record (SeedRecords row) as `user` at `clock`: ref fields given as display text become ids. */
@@ -74,6 +113,8 @@ export class StoryPlayer {
   async playStory(seed: SeedDefinition, index: number, start: number, until: number): Promise<StoryOutcome> {
     const rng = storyRandom(seed.random, index);
     const labels = new Map<string, Labelled>();
+    // The user each role named in `as` is in this story, drawn at its first step.
+    const actors = new Map<string, string>();
     const outcome: StoryOutcome = { records: 0 };
     let clock = start - STEP_GAP_MS;
     // Labels of records an optional step did not add: the steps on them are skipped too.
@@ -94,10 +135,11 @@ export class StoryPlayer {
         clock = Math.round(Math.max(clock + after, clock + STEP_GAP_MS));
         if (clock > until) return { ...outcome, cut: true };
         try {
-          await this.api.signIn(step.as);
+          const user = await this.actor(step.as, rng, actors);
+          await this.api.signIn(user);
           const at = clock;
-          const scope = this.scope(step.as, rng, at, labels);
-          outcome.records += await atTime(at, () => this.playStep(step, scope));
+          const scope = this.scope(user, rng, at, labels);
+          outcome.records += await atTime(at, () => this.playStep(step, user, scope));
         } catch (err) {
           if (err instanceof StepRefused) return { ...outcome, refused: `${stepName(step)}：${err.reason}` };
           throw err;
@@ -120,8 +162,7 @@ export class StoryPlayer {
   }
 
   /** One step at the story's clock; answers how many records it added. */
-  private async playStep(step: SeedStep, scope: ValueScope): Promise<number> {
-    const user = step.as;
+  private async playStep(step: SeedStep, user: string, scope: ValueScope): Promise<number> {
     if (step.add) {
       const entity = this.entity(step.add);
       const body = await recordValues(step.fields, entity, scope);
@@ -136,7 +177,7 @@ export class StoryPlayer {
       return 1;
     }
     if (step.apply) {
-      await this.apply(step, step.apply, scope);
+      await this.apply(step, step.apply, user, scope);
       return 0;
     }
     const on = step.on ? scope.labels.get(step.on) : undefined;
@@ -162,7 +203,7 @@ export class StoryPlayer {
    * Submits an application, left pending: add sends the step's fields as the new record, edit only the
    * fields it changes on the record `on`, delete the record `on`; the step's comment is the reason.
    */
-  private async apply(step: SeedStep, code: string, scope: ValueScope): Promise<void> {
+  private async apply(step: SeedStep, code: string, user: string, scope: ValueScope): Promise<void> {
     const entity = this.entity(code);
     const payload: Row = { kind: step.kind };
     if (step.kind !== 'add') {
@@ -172,7 +213,7 @@ export class StoryPlayer {
     }
     if (step.kind !== 'delete') payload.record = await recordValues(step.fields, entity, scope);
     if (step.comment) payload.reason = step.comment;
-    await this.api.call(step.as, 'POST', `${API}/apply/${code}`, { payload });
+    await this.api.call(user, 'POST', `${API}/apply/${code}`, { payload });
   }
 
   private label(step: SeedStep, scope: ValueScope, entity: string, id: string) {

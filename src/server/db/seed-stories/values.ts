@@ -3,6 +3,7 @@ import { formatDate, formatDateTime } from '../../../shared/time.js';
 import { DAY_MS } from './clock.js';
 import type { Random } from './random.js';
 import { StepRefused } from './api.js';
+import { address, birthDate, county, idCard, mobile, personName } from './fake.js';
 
 /** A record a story labelled (`save`), for `on` and `$<label>` in later steps. */
 export interface Labelled {
@@ -36,14 +37,37 @@ async function textValue(text: string, scope: ValueScope): Promise<unknown> {
   return field ? scope.read(rec.entity, rec.id, field) : rec.id;
 }
 
-/** A generator other than `ref` (which needs the record's other values first). */
+/** A `fake` generator; `sex` and `birth` name fields of `record` filled before this one. */
+function faked(
+  g: SeedGenerator,
+  owner: EntityDefinition,
+  record: Record<string, unknown>,
+  rng: Random,
+): unknown {
+  const sex = g.sex ? record[g.sex] : undefined;
+  if (g.fake === 'personName') return personName(rng, sex);
+  if (g.fake === 'mobile') return mobile(rng);
+  if (g.fake === 'area') return county(rng);
+  if (g.fake === 'address') return address(rng);
+  const id = idCard(rng, String(record[g.birth ?? ''] ?? ''), sex);
+  if (id === undefined)
+    throw new StepRefused(
+      `${owner.name}的身份证号需要前面已填的出生日期（${g.birth ?? ''}）和性别（${g.sex ?? ''}）`,
+    );
+  return id;
+}
+
+/** A generator other than `ref` (which needs the record's other values first); `record` holds the earlier fields. */
 async function generated(
   g: SeedGenerator,
   owner: EntityDefinition,
   field: string,
   scope: ValueScope,
+  record: Record<string, unknown>,
 ): Promise<unknown> {
   const { rng } = scope;
+  if (g.fake) return faked(g, owner, record, rng);
+  if (g.age) return birthDate(rng, formatDate(scope.clock), g.age[0], g.age[1]);
   if (g.pick) return scope.pick(g.pick, owner, field);
   if (g.oneOf) return rng.choose(g.oneOf, g.weights);
   if (g.int) return rng.int(g.int[0], g.int[1]);
@@ -54,8 +78,9 @@ async function generated(
 
 /**
  * The values of one record (or child row) of `owner`: literals, the story's dates, labelled records and
- * generators, over `base` (a push-down's prefill). `ref` generators come last: they read the row that
- * this record's ref field holds, whichever way that field was filled.
+ * generators, over `base` (a push-down's prefill), in the order written (a `fake` name reads the sex
+ * written before it). `ref` generators come last: they read the row that this record's ref field holds,
+ * whichever way that field was filled.
  */
 export async function recordValues(
   fields: Record<string, SeedValue> | undefined,
@@ -69,7 +94,7 @@ export async function recordValues(
     if (typeof value === 'number') out[name] = value;
     else if (typeof value === 'string') out[name] = await textValue(value, scope);
     else if (value.ref) refs.push([name, value.ref]);
-    else out[name] = await generated(value, owner, name, scope);
+    else out[name] = await generated(value, owner, name, scope, out);
   }
   for (const [name, path] of refs) {
     const [refName, targetField] = path.split('.', 2);

@@ -157,7 +157,10 @@ export function childImport(ctx: AppContext, request: FastifyRequest, parent: En
           const [id] = await insertRecords(trx, ctx, parent, session, [record]);
           await saveChildren(trx, ctx, request, parent, id, children.get(record) ?? {}, 'add');
           await recordInserted(trx, request, parent, [id], 'import');
-          return afterWrite(trx, ctx, request, parent.entity.code, [id]);
+          return afterWrite(trx, ctx, request, parent.entity.code, [id], undefined, {
+            before: 'new',
+            depth: 0,
+          });
         });
       await derived.notify();
     }

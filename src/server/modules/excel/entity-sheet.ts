@@ -14,6 +14,7 @@ import {
   type EntityModel,
 } from '../online/entity-model.js';
 import { dbOf, insertRecords, type EntityRow } from '../online/entity-records.js';
+import { settleDoctorField } from '../online/doctor-field.js';
 import { recordInserted } from '../history/entity-snapshot.js';
 import { refResolvers, resolveRefCells } from '../online/ref-check.js';
 import { childImport } from './child-sheets.js';
@@ -147,6 +148,10 @@ export function entityImportTarget(
         if (broken) errors.push(broken);
         return errors.length ? { errors } : { record };
       });
+      // The responsible doctor a row names must be one the importer may name (scope.doctorField).
+      for (const [i, p] of prepared.entries())
+        if ('record' in p)
+          await settleDoctorField(request, model, p.record).catch((e: Error) => (prepared[i] = { errors: [e.message] }));
       await markDuplicates(ctx, model, session.tenantId, prepared);
       if (details.active) await details.prepare(rows, prepared, content);
       return prepared;
@@ -161,8 +166,8 @@ export function entityImportTarget(
             .execute(async (trx) => {
               const ids = await insertRecords(trx, ctx, model, session, records);
               await recordInserted(trx, request, model, ids, 'import');
-              // Roll-ups reading the rows (a child sheet imported on its own: its parents), checks, automatic transitions.
-              return afterWrite(trx, ctx, request, code, ids);
+              // Roll-ups reading the rows (a child sheet imported on its own: its parents), checks, automatic transitions, triggers.
+              return afterWrite(trx, ctx, request, code, ids, undefined, { before: 'new', depth: 0 });
             })
         ).notify();
       request.log.info({ entity: code, rows: records.length, by: session.userId }, 'online records imported');

@@ -48,7 +48,7 @@ export async function recordInserted(
   request: FastifyRequest,
   model: EntityModel,
   ids: string[],
-  action: 'add' | 'import' | 'restore',
+  action: 'add' | 'import' | 'restore' | 'trigger',
   comment?: string,
 ) {
   const snaps = await entitySnapshots(trx, request.server.ctx.defs, model, ids);

@@ -52,30 +52,61 @@ async function aggregates(
   targetIds: string[],
 ): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
+  const grouped = wanted.filter((w) => w.fn !== 'last');
   for (let i = 0; i < targetIds.length; i += 500) {
     const chunk = targetIds.slice(i, i + 500);
-    const rows = (await db
-      .selectFrom(source.model.table)
-      .select([
-        sql.ref(source.link).as('targetId'),
-        ...wanted.map((w) =>
-          w.field === null
-            ? sql`count(*)`.as(w.alias)
-            : sql`${sql.raw(w.fn)}(${sql.ref(w.field)})`.as(w.alias),
-        ),
-      ])
-      .where(sql.ref(source.link), 'in', chunk)
-      .groupBy(sql.ref(source.link))
-      .execute()) as EntityRow[];
+    const rows = grouped.length
+      ? ((await db
+          .selectFrom(source.model.table)
+          .select([
+            sql.ref(source.link).as('targetId'),
+            ...grouped.map((w) =>
+              w.field === null
+                ? sql`count(*)`.as(w.alias)
+                : sql`${sql.raw(w.fn)}(${sql.ref(w.field)})`.as(w.alias),
+            ),
+          ])
+          .where(sql.ref(source.link), 'in', chunk)
+          .groupBy(sql.ref(source.link))
+          .execute()) as EntityRow[])
+      : [];
     for (const r of rows) out.set(String(r.targetId), r);
+    for (const w of wanted)
+      if (w.fn === 'last')
+        for (const r of await newest(db, source, w.field as string, chunk))
+          out.set(String(r.targetId), { ...out.get(String(r.targetId)), [w.alias]: r.value });
   }
   return out;
 }
 
 /**
+ * `last(<entity>.<field>)`: the field of each target's newest row — the greatest value of the source's
+ * defaultSort field (its createTime without one), empty ones last on every dialect, ties by the greater
+ * id. A window function numbers each target's rows in that order; the first is taken.
+ */
+async function newest(db: AnyDb, source: Source, field: string, targetIds: string[]) {
+  const sort = sql.ref(source.model.defaultSort[0]);
+  const ranked = db
+    .selectFrom(source.model.table)
+    .select([
+      sql.ref(source.link).as('targetId'),
+      sql.ref(field).as('value'),
+      sql`row_number() over (partition by ${sql.ref(source.link)} order by case when ${sort} is null then 1 else 0 end, ${sort} desc, ${sql.ref('id')} desc)`.as(
+        'position',
+      ),
+    ])
+    .where(sql.ref(source.link), 'in', targetIds);
+  return (await db
+    .selectFrom(ranked.as('ranked'))
+    .select([sql.ref('targetId').as('targetId'), sql.ref('value').as('value')])
+    .where(sql.ref('position'), '=', 1)
+    .execute()) as Array<{ targetId: string; value: unknown }>;
+}
+
+/**
  * A stored aggregate as exact text: SQLite keeps decimals as floats, so a SUM may carry binary noise
  * (59.970000000000006); rounding to the source field's scale gives the exact value back. A target
- * without rows sums and counts to 0 and has no min or max.
+ * without rows sums and counts to 0 and has no min, max or last.
  */
 function exactAggregate(source: Source, w: Wanted, value: unknown): string | null {
   const d = toDecimal(value);

@@ -13,6 +13,7 @@ import { refreshComputed } from './computed.js';
 import { entityModel, type EntityModel } from './entity-model.js';
 import type { AnyDb, EntityRow } from './entity-records.js';
 import { rollupReaders } from './rollup-links.js';
+import { runTriggers, type TriggerRun } from './triggers.js';
 import { moveState } from './workflow.js';
 import { notifyTransition } from './workflow-notify.js';
 
@@ -137,7 +138,8 @@ interface Notice {
  * After rows of `code` were added, edited, imported, restored, moved by a transition or deleted (`ids`
  * then name rows that are gone; `prior` holds what they read before): refreshes them and every record
  * that reads them, level by level, checking rules and firing automatic transitions. Throws the first
- * refusal (a check's message, 400): the caller's transaction is rolled back whole.
+ * refusal (a check's message, 400): the caller's transaction is rolled back whole. With `triggers` (writes
+ * that add or change records, not deletes or restores) the entity's triggers run last, on settled rows.
  */
 export async function afterWrite(
   trx: AnyDb,
@@ -146,6 +148,7 @@ export async function afterWrite(
   code: string,
   ids: string[],
   prior?: Targets,
+  triggers?: TriggerRun,
 ): Promise<Derived> {
   const notices: Notice[] = [];
   // The written rows and the child rows written with them: refreshed and checked whether or not they changed.
@@ -171,9 +174,11 @@ export async function afterWrite(
     }
     level = next;
   }
+  const triggered = triggers ? await runTriggers(trx, ctx, request, code, ids, triggers) : [];
   return {
     async notify() {
       for (const n of notices) await notifyTransition(ctx, request, n.model, n.transition, n.row, '自动');
+      for (const next of triggered) await next();
     },
   };
 }

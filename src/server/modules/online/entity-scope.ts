@@ -33,16 +33,56 @@ const inOrganisation = (eb: EntityEB, orgCode: string) =>
  * entity declares. A department-scoped caller reads sys_org_code under their department; an organisation
  * one the rows of their organisation; a PD-D doctor their own doctor_id rows. When the entity lacks the
  * column the caller's scope needs, the nearest declared one is used; with none that fits, nothing.
+ * scope.doctorField puts the doctor's username in a field instead of doctor_id; scope.via (which needs
+ * `entities` to find its target) keeps the rows whose ref names a target row in scope.
  */
-export function scopePredicate(entity: EntityDefinition, session: Session, scope: DataScope): ScopePredicate {
+export function scopePredicate(
+  entity: EntityDefinition,
+  session: Session,
+  scope: DataScope,
+  entities?: readonly EntityDefinition[],
+): ScopePredicate {
   const s = entity.scope ?? {};
+  const target = viaTarget(entity, entities);
+  // A via entity without its target at hand (a caller that cannot follow it) sees nothing scoped.
+  if (s.via && !target) return (eb) => (scope.kind === 'all' ? tenantPart(eb, entity, session) : NOTHING);
+  if (target && s.via)
+    return inheritedScope(entity, s.via, target, scopePredicate(target, session, scope), session);
   const rowScoped = !!(s.department || s.doctor || s.organisation);
   return (eb) => {
-    const parts: Expression<SqlBool>[] = [];
-    if (s.tenant) parts.push(eb(eb.ref('tenantId'), '=', session.tenantId));
+    const parts: Expression<SqlBool>[] = [tenantPart(eb, entity, session)];
     if (rowScoped && scope.kind !== 'all') parts.push(rowPredicate(eb, s, session, scope));
     return eb.and(parts);
   };
+}
+
+const tenantPart = (eb: EntityEB, entity: EntityDefinition, session: Session): Expression<SqlBool> =>
+  entity.scope?.tenant ? eb(eb.ref('tenantId'), '=', session.tenantId) : eb.and([]);
+
+/** The entity whose scope an entity with `scope.via` takes (definitions are checked: it exists). */
+export function viaTarget(entity: EntityDefinition, entities?: readonly EntityDefinition[]): EntityDefinition | undefined {
+  const via = entity.scope?.via;
+  if (!via || !entities) return undefined;
+  const code = entity.fields.find((f) => f.name === via)?.ref?.entity;
+  return entities.find((e) => e.code === code);
+}
+
+/**
+ * scope.via: the entity's rows are those whose ref names a target row the caller may see — one
+ * subquery on the target's own predicate (scope and data rules), so every read path agrees with it.
+ */
+function inheritedScope(
+  entity: EntityDefinition,
+  via: string,
+  target: EntityDefinition,
+  targetWhere: ScopePredicate,
+  session: Session,
+): ScopePredicate {
+  return (eb) =>
+    eb.and([
+      tenantPart(eb, entity, session),
+      eb(eb.ref(via), 'in', eb.selectFrom(target.code).select(sql.ref('id').as('id')).where(targetWhere)),
+    ]);
 }
 
 function rowPredicate(
@@ -54,7 +94,9 @@ function rowPredicate(
   const byDepartment = (prefix: string | null) =>
     prefix ? prefixRange(eb.ref('sysOrgCode'), prefix) : NOTHING;
   const byOrganisation = (code: string | null) => (code ? inOrganisation(eb, code) : NOTHING);
-  const byDoctor = () => eb(eb.ref('doctorId'), '=', session.userId);
+  // scope.doctorField: the responsible doctor named in a field (a username), not the creator's id.
+  const byDoctor = () =>
+    s.doctorField ? eb(eb.ref(s.doctorField), '=', session.username) : eb(eb.ref('doctorId'), '=', session.userId);
   switch (scope.kind) {
     case 'dept':
       if (s.department) return byDepartment(scope.orgCodePrefix);
@@ -86,11 +128,15 @@ export async function requestScope(
   db?: Kysely<Database>,
 ): Promise<ScopePredicate> {
   const session = request.user();
-  const scope = scopePredicate(
-    entity,
-    session,
-    db ? await memoized(request.server, `scope|${session.id}`, () => dataScope(db, session)) : await request.scope(),
-  );
+  const target = viaTarget(entity, request.server.ctx.defs.entities);
+  const scope =
+    target && entity.scope?.via
+      ? inheritedScope(entity, entity.scope.via, target, await requestScope(request, target, db), session)
+      : scopePredicate(
+          entity,
+          session,
+          db ? await memoized(request.server, `scope|${session.id}`, () => dataScope(db, session)) : await request.scope(),
+        );
   const url = `/online/cgformList/${entity.code}`;
   const rules = await memoized(request.server, `rules|${session.userId}|${url}`, () =>
     grantedDataRules(db ?? request.server.ctx.db.kysely, session.userId, { url }),
@@ -110,6 +156,8 @@ export async function scopeValues(
   const s = entity.scope ?? {};
   const out: Record<string, string | number | null> = {};
   if (s.tenant) out.tenantId = session.tenantId;
+  // A via entity's rows take their scope from the row they name: no scope columns of their own.
+  if (s.via) return out;
   if (s.department) out.sysOrgCode = session.orgCode;
   if (s.doctor) out.doctorId = session.userId;
   if (s.organisation) {

@@ -9,6 +9,7 @@ import { entitySnapshot, entitySnapshots, recordInserted } from '../history/enti
 import { assertChecks } from './checks.js';
 import { assertChildDictValues, saveChildren } from './child-save.js';
 import { deleteChildrenOf } from './children.js';
+import { settleDoctorField } from './doctor-field.js';
 import { computeRecord, formulaValues } from './computed.js';
 import { afterWrite, rollupTargets, type Derived } from './derived-updates.js';
 import { assertValid, recordFromBody, type EntityModel } from './entity-model.js';
@@ -49,6 +50,8 @@ export interface WriteOptions {
   replaces?: string[];
   /** Runs first inside the write's transaction (an application's compare-and-set); a refusal writes nothing. */
   first?: (trx: AnyDb) => Promise<void>;
+  /** Added by an entity trigger (triggers.ts): history says so, and its own triggers run one level deeper. */
+  trigger?: { depth: number };
 }
 
 export const AUDIT_ONLY = '该数据需审核后生效，请提交申请';
@@ -62,11 +65,23 @@ export function assertDirectWrite(model: EntityModel, opts: WriteOptions = {}) {
 export async function checkAdd(request: FastifyRequest, model: EntityModel, body: Record<string, unknown>) {
   const { ctx } = request.server;
   const record = computeRecord(model.entity, recordFromBody(model, body, 'add'));
+  await settleDoctorField(request, model, record);
   assertValid(model, record);
   assertChecks(model.entity, record);
   await assertKnownValues(request, model, record);
   await assertChildDictValues(ctx, request, model, body);
   await assertUnique(dbOf(ctx), model, request.user(), record);
+  return record;
+}
+
+/**
+ * A new record as an add makes it from values, with the add's checks that read nothing (field rules,
+ * entity checks): what a trigger adds inside a transaction, where no other connection may be read.
+ */
+export function cleanAdd(model: EntityModel, values: Record<string, unknown>): CleanRecord {
+  const record = computeRecord(model.entity, recordFromBody(model, values, 'add'));
+  assertValid(model, record);
+  assertChecks(model.entity, record);
   return record;
 }
 
@@ -82,8 +97,9 @@ export async function writeAdd(
   const { ctx } = request.server;
   const [added] = await insertRecords(trx, ctx, model, opts.as ?? request.user(), [record], Date.now(), opts.scope);
   await saveChildren(trx, ctx, request, model, added, body, 'add');
-  await recordInserted(trx, request, model, [added], 'add', opts.comment);
-  return { id: added, derived: await afterWrite(trx, ctx, request, model.table, [added]) };
+  await recordInserted(trx, request, model, [added], opts.trigger ? 'trigger' : 'add', opts.comment);
+  const run = { before: 'new' as const, depth: opts.trigger?.depth ?? 0 };
+  return { id: added, derived: await afterWrite(trx, ctx, request, model.table, [added], undefined, run) };
 }
 
 export async function addRecord(
@@ -122,6 +138,7 @@ export async function checkEdit(
   if (!opts.applied) assertNotLocked(ctx.defs, entity, stored);
   assertStateUnchanged(entity, body, stored);
   const changes = recordFromBody(model, keepStoredValues(sensitiveFields(ctx.defs, model.table), body, stored), 'edit');
+  await settleDoctorField(request, model, changes, stored);
   const merged = computeRecord(entity, { ...fieldValues(model, stored), ...changes });
   Object.assign(changes, formulaValues(entity, merged));
   assertValid(model, merged);
@@ -152,7 +169,7 @@ export async function writeEdit(
   await saveChildren(trx, ctx, request, model, id, body, 'edit');
   const after = await entitySnapshot(trx, ctx.defs, model, id);
   await recordChange(trx, request, { table: model.table, id, action: 'edit', before, after, comment: opts.comment });
-  return afterWrite(trx, ctx, request, model.table, [id], prior);
+  return afterWrite(trx, ctx, request, model.table, [id], prior, { before: new Map([[id, before]]), depth: 0 });
 }
 
 /** Edits the record `body.id` (in the caller's scope) as the PUT form route does. */

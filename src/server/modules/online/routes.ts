@@ -7,6 +7,7 @@ import type { Access } from '../../http/access.js';
 import { noPermission } from '../../http/errors.js';
 import { BATCH_IDS_QUERY, batchIds, IdListParam, IdParam, optionalIdList } from '../../lib/id-list.js';
 import { ListQuery } from '../../lib/paged-query.js';
+import { attachColors } from './dict-colors.js';
 import { describeColumns, describeQuery } from './entity-columns.js';
 import { entityModel } from './entity-model.js';
 import { childDefinition, childRecords, childrenOf, parentEntityOf } from './children.js';
@@ -74,7 +75,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         async (request) => {
           const query = request.query as Record<string, unknown>;
           const page = await listRecords(ctx, request, model, query, await actionableFilter(request, entity, query));
-          const records = await attachTransitions(request, ctx.defs, entity, page.records);
+          const records = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, page.records));
           return ok({ ...page, records: await attachDerive(request, entity, records) });
         },
       );
@@ -121,7 +122,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
           model,
           await attachPickedText(request, entity, await attachRefText(request, entity, withLiveFields(entity, [row]))),
         );
-        const [withState] = await attachTransitions(request, ctx.defs, entity, [shown]);
+        const [withState] = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, [shown]));
         return ok({ ...withState, ...(await childRecords(ctx, request, model, request.params.id)) });
       },
     );

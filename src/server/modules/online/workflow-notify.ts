@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { EntityTransition } from '../../../shared/schema-types.js';
+import type { EntityDefinition, EntityTransition } from '../../../shared/schema-types.js';
 import type { AppContext } from '../../context.js';
 import { sendMessage } from '../message/send.js';
 import type { EntityModel } from './entity-model.js';
 import type { EntityRow } from './entity-records.js';
 import { stateText } from './workflow.js';
+
+/** Where a notice about a record leads: a tracked entity's tracking screen (its whole story), else its list. */
+export const recordLink = (entity: EntityDefinition, id: string) =>
+  entity.track ? `/online/track/${entity.code}/${id}` : `/online/cgformList/${entity.code}?id=${id}`;
 
 /** Sends the transition's message to its declared recipients, with a link that opens the record. */
 export async function notifyTransition(
@@ -56,13 +60,7 @@ export async function notifyTransition(
     content: comment ? `${session.username}：${comment}` : `处理人：${session.username}`,
     classify: 'workflow',
     classifyName: '流程通知',
-    redirect: {
-      type: 'web',
-      // A tracked entity's notice opens the record's tracking screen (its whole story), others its list.
-      webUrl: model.entity.track
-        ? `/online/track/${model.entity.code}/${String(row.id)}`
-        : `/online/cgformList/${model.entity.code}?id=${String(row.id)}`,
-    },
+    redirect: { type: 'web', webUrl: recordLink(model.entity, String(row.id)) },
     tenantId,
     createBy: session.username,
   });

@@ -52,7 +52,7 @@ export function transitionRoutes(fastify: FastifyInstance, api: string, model: E
         const db = dbOf(ctx);
         const derived = await db.transaction().execute(async (trx) => {
           const before = await entitySnapshot(trx, ctx.defs, model, id);
-          if (!(await moveState(trx, model, t, id, from, session.username))) {
+          if (!(await moveState(trx, model, t, id, from, session.username, comment))) {
             const now = (await trx
               .selectFrom(model.table)
               .select(sql.ref(wf.field).as('state'))
@@ -63,7 +63,10 @@ export function transitionRoutes(fastify: FastifyInstance, api: string, model: E
           const after = await entitySnapshot(trx, ctx.defs, model, id);
           await recordChange(trx, request, { table: entity.code, id, action: 'transition', before, after, comment });
           // The state may feed formulas others roll up (a voided invoice no longer counts), and checks.
-          return afterWrite(trx, ctx, request, entity.code, [id]);
+          return afterWrite(trx, ctx, request, entity.code, [id], undefined, {
+            before: new Map([[id, before]]),
+            depth: 0,
+          });
         });
         request.log.info({ entity: entity.code, id, transition: t.key, by: session.userId }, 'record transition');
         await notifyTransition(ctx, request, model, t, { ...row, [wf.field]: t.to }, comment);

@@ -120,11 +120,20 @@ export async function actionableFilter(
     (states.length ? eb(sql.ref(wf.field), 'in', states) : sql<boolean>`1 = 0`) as Expression<SqlBool>;
 }
 
-/** The values a transition's `sets` writes: $user, $now and $today resolved, literals as given. */
-export function setValues(t: EntityTransition, username: string): CleanRecord {
+/** The values a transition's `sets` writes: $user, $now, $today and $comment resolved, literals as given. */
+export function setValues(t: EntityTransition, username: string, comment: string | null = null): CleanRecord {
   const out: CleanRecord = {};
   for (const [name, v] of Object.entries(t.sets ?? {}))
-    out[name] = v === '$user' ? username : v === '$now' ? formatDateTime() : v === '$today' ? formatDate() : v;
+    out[name] =
+      v === '$user'
+        ? username
+        : v === '$now'
+          ? formatDateTime()
+          : v === '$today'
+            ? formatDate()
+            : v === '$comment'
+              ? comment
+              : v;
   return out;
 }
 
@@ -139,11 +148,12 @@ export async function moveState(
   id: string,
   from: string,
   username: string,
+  comment: string | null = null,
 ): Promise<boolean> {
   const field = model.entity.workflow?.field as string;
   const res = await db
     .updateTable(model.table)
-    .set({ ...setValues(t, username), [field]: t.to, updateBy: username, updateTime: formatDateTime() })
+    .set({ ...setValues(t, username, comment), [field]: t.to, updateBy: username, updateTime: formatDateTime() })
     .where(sql.ref('id'), '=', id)
     .where(sql.ref(field), '=', from)
     .executeTakeFirst();

@@ -111,13 +111,13 @@ const SYSTEM_SOURCES: ReportSource[] = [
  * An entity (schemas/entities) as a source: its fields, its scope columns, its read permission. It
  * declares no joins: its scope predicate names columns without a table.
  */
-function entitySource(entity: EntityDefinition): ReportSource {
+function entitySource(entity: EntityDefinition, entities: readonly EntityDefinition[]): ReportSource {
   const model = entityModel(entity);
   return {
     name: entity.code,
     table: model.table,
     fields: Object.fromEntries(Object.entries(model.fields).map(([k, f]) => [k, f.type])),
-    inScope: (eb, session, scope) => scopePredicate(entity, session, scope)(eb),
+    inScope: (eb, session, scope) => scopePredicate(entity, session, scope, entities)(eb),
     access: readAccess(entity),
   };
 }
@@ -129,7 +129,7 @@ export function reportSources(defs: Definitions): Map<string, ReportSource> {
   let map = cache.get(defs);
   if (!map) {
     map = new Map(SYSTEM_SOURCES.map((s) => [s.name, s]));
-    for (const e of defs.entities ?? []) if (!map.has(e.code)) map.set(e.code, entitySource(e));
+    for (const e of defs.entities ?? []) if (!map.has(e.code)) map.set(e.code, entitySource(e, defs.entities));
     cache.set(defs, map);
   }
   return map;

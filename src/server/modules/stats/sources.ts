@@ -154,6 +154,7 @@ export async function visibleRows(request: FastifyRequest, source: StatSource): 
     : '';
   return {
     where: await source.visible(request),
-    scopeKey: JSON.stringify([session.tenantId, session.orgCode, scope, ruleKey]),
+    // A via entity's rows follow the target's data rules too, which ruleKey does not name: per user.
+    scopeKey: JSON.stringify([session.tenantId, session.orgCode, scope, ruleKey, source.entity?.scope?.via ? session.userId : '']),
   };
 }
