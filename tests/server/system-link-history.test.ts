@@ -192,6 +192,28 @@ describe.each(DIALECTS)('history of system links on $name', ({ url }) => {
     expect((await newest('sys_category', added.id)).action).toBe('delete');
   });
 
+  it('records on the roles holding it a menu permission that is deleted', async () => {
+    const role = await db().selectFrom('sysRole').select('id').where('roleCode', '=', 'nurse').executeTakeFirstOrThrow();
+    const parent = await permission('系统管理');
+    await ok(
+      await t.call({
+        method: 'POST',
+        url: '/sys/permission/add',
+        token: admin,
+        payload: { parentId: parent.id, name: '临时菜单', url: '/tmp/menu', component: 'tmp/Menu', menuType: 1 },
+      }),
+    );
+    const menu = await permission('临时菜单');
+    const current = (await db().selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', role.id).execute()).map((r) => r.permissionId);
+    await ok(await t.call({ method: 'POST', url: '/sys/permission/saveRolePermission', token: admin, payload: { roleId: role.id, permissionIds: [...current, menu.id].join(',') } }));
+    await ok(await t.call({ method: 'DELETE', url: '/sys/permission/delete', token: admin, query: { id: menu.id } }));
+    const taken = await newest('sys_role', role.id);
+    expect(taken.action).toBe('edit');
+    const perms = item(taken, 'permissions')!;
+    expect(perms.before).toContain('临时菜单');
+    expect(perms.after ?? '').not.toContain('临时菜单');
+  });
+
   it('offers no way to write history through the API', async () => {
     for (const method of ['POST', 'PUT', 'DELETE'] as const)
       for (const path of ['/sys/changeLog/add', '/sys/changeLog/edit', '/sys/changeLog/delete', '/sys/changeLog/list'])

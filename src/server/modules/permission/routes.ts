@@ -10,6 +10,7 @@ import { dataRuleRoutes } from './data-rule-routes.js';
 import { PermissionBody, PermissionEditBody, permissionValues } from './fields.js';
 import { deletePermissions, refreshLeaf, permissionSubtree } from './hierarchy.js';
 import { buildTree, livePermissions, parentIds, permissionNode, treeModel } from './tree.js';
+import { LINKS, trackLinkWrite } from '../history/link-change.js';
 import { trackSystemWrite } from '../history/system-change.js';
 
 /**
@@ -144,7 +145,17 @@ export async function permissionRoutes(fastify: FastifyInstance) {
     const now = formatDateTime();
     const all = await db.transaction().execute(async (trx) => {
       const every = await permissionSubtree(trx, rows.map((r) => r.id));
-      await trackSystemWrite(trx, request, 'sys_permission', every, 'delete', () => deletePermissions(trx, every, username, now));
+      // The grants the delete takes away are recorded on the roles, departments and department roles that held them.
+      const roles = (await trx.selectFrom('sysRolePermission').select('roleId').distinct().where('permissionId', 'in', every).execute()).map((r) => r.roleId);
+      const departs = (await trx.selectFrom('sysDepartPermission').select('departId').distinct().where('permissionId', 'in', every).execute()).map((r) => r.departId);
+      const departRoles = (await trx.selectFrom('sysDepartRolePermission').select('roleId').distinct().where('permissionId', 'in', every).execute()).map((r) => r.roleId);
+      await trackLinkWrite(trx, request, [LINKS.rolePermissions, LINKS.roleDataRules], roles, () =>
+        trackLinkWrite(trx, request, [LINKS.departPermissions], departs, () =>
+          trackLinkWrite(trx, request, [LINKS.departRolePermissions], departRoles, () =>
+            trackSystemWrite(trx, request, 'sys_permission', every, 'delete', () => deletePermissions(trx, every, username, now)),
+          ),
+        ),
+      );
       for (const parent of new Set(rows.map((r) => r.parentId))) await refreshLeaf(trx, parent);
       return every;
     });
