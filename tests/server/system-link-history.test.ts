@@ -214,6 +214,18 @@ describe.each(DIALECTS)('history of system links on $name', ({ url }) => {
     expect(perms.after ?? '').not.toContain('临时菜单');
   });
 
+  it('records labels and the handling of feedback', async () => {
+    const label = (await ok(await t.call({ method: 'POST', url: '/api/sys/label/saveBySys', token: admin, payload: { name: '随访重点', color: '#ff0000' } }))) as { id: string };
+    expect((await newest('sys_label', label.id)).action).toBe('add');
+    await ok(await t.call({ method: 'DELETE', url: '/api/sys/label/delete', token: admin, query: { id: label.id } }));
+    expect((await newest('sys_label', label.id)).action).toBe('delete');
+    const fb = (await ok(await t.call({ method: 'POST', url: '/api/sys/feedback/add', token: lina, payload: { fbType: '1', content: '体征录入希望支持批量' } }))) as { id: string };
+    await ok(await t.call({ method: 'POST', url: '/api/sys/feedback/handle', token: admin, payload: { id: fb.id, status: '1', reply: '已排期' } }));
+    const handled = await newest('sys_feedback', fb.id);
+    expect(handled.action).toBe('edit');
+    expect(item(handled, 'reply')).toMatchObject({ before: null, after: '已排期' });
+  });
+
   it('offers no way to write history through the API', async () => {
     for (const method of ['POST', 'PUT', 'DELETE'] as const)
       for (const path of ['/sys/changeLog/add', '/sys/changeLog/edit', '/sys/changeLog/delete', '/sys/changeLog/list'])

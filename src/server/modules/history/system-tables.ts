@@ -91,6 +91,19 @@ export const SYSTEM_TABLES: Record<string, SystemTable> = {
       sendStatus: '发布状态', startTime: '开始时间', endTime: '结束时间', userIds: '指定用户', msgAbstract: '摘要',
     },
   },
+  sys_label: {
+    access: 'label:sys',
+    fields: { labelType: { type: 'string' } },
+    titles: { name: '标签名称', color: '颜色', labelType: '标签类型', ownerId: '所有人', sortNo: '排序' },
+  },
+  sys_feedback: {
+    access: 'feedback:list',
+    fields: { fbType: { type: 'string', dict: 'feedback_type' }, status: { type: 'string', dict: 'feedback_status' } },
+    titles: {
+      fbType: '反馈类型', content: '反馈内容', contact: '联系方式', images: '图片', status: '处理状态', reply: '处理意见',
+      handleBy: '处理人', handleTime: '处理时间', userId: '反馈人',
+    },
+  },
 };
 
 export const systemTitle = (table: SystemTable, field: string) =>
