@@ -109,6 +109,8 @@ describe.each(DIALECTS)('the chronic-disease module on $name', ({ url }) => {
     expect(String(row.chr_patient_disease_dictText)).toContain('高血压');
     // The risk grade carries its colour (spec §3's gradeColor) for the tag.
     expect(row).toMatchObject({ riskGrade: '1', riskGrade_color: 'green', status_color: 'green' });
+    // The responsible doctor reads as his name.
+    expect(row).toMatchObject({ doctor: 'zhangwei', doctor_dictText: '张伟' });
   });
 
   it('refuses an ID card with a wrong check digit', async () => {

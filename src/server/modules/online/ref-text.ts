@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { EntityDefinition } from '../../../shared/schema-types.js';
+import { withUserText } from './user-text.js';
 import { dbOf, type EntityRow } from './entity-records.js';
 import { displayMask, isRef, refTarget } from './ref-lookup.js';
 import { withAreaText } from '../../lib/area.js';
@@ -18,7 +19,7 @@ export async function attachRefText<T extends EntityRow>(
   shown: T[],
 ): Promise<T[]> {
   // Area fields' 省/市/区 ride along: every list, detail and export that shows ref text shows them too.
-  const rows = withAreaText(entity, shown);
+  const rows = await withUserText(request, entity, withAreaText(entity, shown));
   const refs = entity.fields.filter(isRef);
   if (refs.length === 0 || rows.length === 0) return rows;
   const { ctx } = request.server;
