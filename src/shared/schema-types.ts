@@ -2555,6 +2555,7 @@ export interface SeedStep {
    * The label of an earlier step's record.
    */
   on?: string;
+  each?: SeedEach;
   /**
    * Labels the added record for later steps.
    */
@@ -2589,6 +2590,14 @@ export interface SeedStep {
      */
     between: number[];
   };
+}
+
+/**
+ * With transition: fires it on every record of `entity` whose ref `field` points at the record `on` and that the user may move along it now (the alerts a reading raised, handled by the patient's doctor), each with probability `p` instead of the step as a whole. Records a rule (trigger) added are reached this way.
+ */
+export interface SeedEach {
+  entity: string;
+  field: string;
 }
 
 export interface SeedGenerator {

@@ -335,3 +335,22 @@ describe.each(DIALECTS)('the chronic-disease module in a PD-D application on $na
     expect(moved.json().message).toBe('责任医生不在您的数据范围内');
   });
 });
+
+describe.each(DIALECTS)('the chronic-disease demo stories on $name', ({ url }) => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('enrol patients over several doctors, and the doctors handle most of the alerts their readings raised', async () => {
+    t = await createTestApp(url, { SEED_STORIES: '40' });
+    const db = t.ctx.db.kysely;
+    const patients = (await db.selectFrom('chr_patient' as never).select(['doctor' as never]).execute()) as Array<{ doctor: string }>;
+    expect(patients.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(patients.map((p) => p.doctor)).size).toBeGreaterThanOrEqual(3);
+    const alerts = (await db.selectFrom('chr_alert' as never).select(['status' as never, 'result' as never]).execute()) as Array<{ status: string; result: string | null }>;
+    const handled = alerts.filter((a) => a.status === '3');
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(handled.length).toBeGreaterThan(0);
+    // The comment of 处理完成 is the alert's 处理结果.
+    expect(handled.every((a) => a.result === '已电话随访，调整用药并嘱一周后复测')).toBe(true);
+  });
+});

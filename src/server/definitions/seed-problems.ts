@@ -218,6 +218,16 @@ function stepProblems(
     const source = step.on ? labels.get(step.on) : undefined;
     if (!step.on) return [...out, [[], `${action} 需要 on（前面步骤保存的记录）`]];
     if (!source) return [...out, [['on'], `"${step.on}" 不是前面步骤保存（save）的记录`]];
+    if (action === 'transition' && step.each) {
+      const each = entities.get(step.each.entity);
+      const field = each?.fields.find((f) => f.name === step.each?.field);
+      if (!each) return [...out, [['each', 'entity'], `实体 "${step.each.entity}" 不存在`]];
+      if (field?.ref?.entity !== source) out.push([['each', 'field'], `${each.code}.${step.each.field} 不是指向 ${source} 的关联字段`]);
+      if (!each.workflow?.transitions.some((t) => t.key === step.transition))
+        out.push([['transition'], `${each.code} 没有流转 "${step.transition}"`]);
+      return out;
+    }
+    if (step.each) out.push([['each'], 'each 只用于 transition']);
     const entity = entities.get(source);
     if (action === 'transition') {
       if (!entity?.workflow?.transitions.some((t) => t.key === step.transition))

@@ -124,7 +124,8 @@ export class StoryPlayer {
         if (step.save) skipped.add(step.save);
         continue;
       }
-      if (rng.next() >= (step.p ?? 1)) {
+      // With `each`, p is drawn per record reached (playStep).
+      if (!step.each && rng.next() >= (step.p ?? 1)) {
         if (!step.optional) return outcome;
         if (step.save) skipped.add(step.save);
         continue;
@@ -182,6 +183,7 @@ export class StoryPlayer {
     }
     const on = step.on ? scope.labels.get(step.on) : undefined;
     if (!on) throw new StepRefused(`剧本引用的记录 ${step.on ?? ''} 尚未产生`);
+    if (step.transition && step.each) return this.transitionEach(step, step.each, step.transition, user, on.id, scope.rng);
     if (step.transition) {
       await this.api.call(user, 'POST', `${API}/transition/${on.entity}/${step.transition}`, {
         payload: { id: on.id, ...(step.comment ? { comment: step.comment } : {}) },
@@ -197,6 +199,28 @@ export class StoryPlayer {
     const body = await recordValues(step.fields, target, scope, scaled);
     this.label(step, scope, target.code, await this.add(user, target.code, body));
     return 1;
+  }
+
+  /** Fires `key` on each record of `each.entity` pointing at `id` that the user may move now, each with probability p. */
+  private async transitionEach(
+    step: SeedStep,
+    each: NonNullable<SeedStep['each']>,
+    key: string,
+    user: string,
+    id: string,
+    rng: Random,
+  ): Promise<number> {
+    const page = (await this.api.call(user, 'GET', `${API}/getData/${each.entity}`, {
+      query: { [each.field]: id, pageSize: '100' },
+    })) as { records: Row[] };
+    for (const row of page.records) {
+      const movable = Array.isArray(row._transitions) && (row._transitions as unknown[]).includes(key);
+      if (!movable || rng.next() >= (step.p ?? 1)) continue;
+      await this.api.call(user, 'POST', `${API}/transition/${each.entity}/${key}`, {
+        payload: { id: row.id, ...(step.comment ? { comment: step.comment } : {}) },
+      });
+    }
+    return 0;
   }
 
   /**
