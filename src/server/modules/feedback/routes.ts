@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Updateable } from 'kysely';
+import type { Database } from '../../db/tables.js';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
@@ -66,6 +68,13 @@ export async function feedbackRoutes(fastify: FastifyInstance) {
   const withText = (records: Record<string, unknown>[]) => attachDictText(db, ctx.defs, records, FIELDS);
   const inTenant = (request: FastifyRequest) =>
     db.selectFrom('sysFeedback').where('tenantId', '=', request.user().tenantId);
+  /** Changes one feedback row, recorded in its history in the same transaction. */
+  const update = (request: FastifyRequest, id: string, values: Updateable<Database['sysFeedback']>) =>
+    db.transaction().execute((trx) =>
+      trackSystemWrite(trx, request, 'sys_feedback', [id], 'edit', () =>
+        trx.updateTable('sysFeedback').set(values).where('id', '=', id).execute(),
+      ),
+    );
 
   app.post(
     '/api/sys/feedback/add',
@@ -169,24 +178,14 @@ export async function feedbackRoutes(fastify: FastifyInstance) {
       if (status !== FEEDBACK_STATUS.inProgress && !reply) throw bizError('请填写处理意见');
       const user = request.user();
       const now = formatDateTime();
-      await db
-        .transaction()
-        .execute((trx) =>
-          trackSystemWrite(trx, request, 'sys_feedback', [row.id], 'edit', () =>
-            trx
-              .updateTable('sysFeedback')
-              .set({
-                status,
-                reply,
-                handleBy: user.username,
-                handleTime: now,
-                updateBy: user.username,
-                updateTime: now,
-              })
-              .where('id', '=', row.id)
-              .execute(),
-          ),
-        );
+      await update(request, row.id, {
+        status,
+        reply,
+        handleBy: user.username,
+        handleTime: now,
+        updateBy: user.username,
+        updateTime: now,
+      });
       request.log.info({ feedbackId: row.id, status, by: user.userId }, 'feedback handled');
       const statusText =
         status === FEEDBACK_STATUS.done ? '已处理' : status === FEEDBACK_STATUS.closed ? '已关闭' : '处理中';
@@ -217,21 +216,11 @@ export async function feedbackRoutes(fastify: FastifyInstance) {
         .executeTakeFirst();
       if (!row) throw bizError('未找到对应数据');
       if (row.status !== FEEDBACK_STATUS.pending) throw bizError('只有待处理的反馈可以撤回');
-      await db
-        .transaction()
-        .execute((trx) =>
-          trackSystemWrite(trx, request, 'sys_feedback', [row.id], 'edit', () =>
-            trx
-              .updateTable('sysFeedback')
-              .set({
-                status: FEEDBACK_STATUS.withdrawn,
-                updateBy: user.username,
-                updateTime: formatDateTime(),
-              })
-              .where('id', '=', row.id)
-              .execute(),
-          ),
-        );
+      await update(request, row.id, {
+        status: FEEDBACK_STATUS.withdrawn,
+        updateBy: user.username,
+        updateTime: formatDateTime(),
+      });
       return okMessage('撤回成功！');
     },
   );
