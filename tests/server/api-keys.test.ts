@@ -107,6 +107,11 @@ describe.each(DIALECTS)('device API keys on $name', ({ url }) => {
     expect((await list('wangfang')).result.records[0]).toMatchObject({ status: '0', status_dictText: '已停用' });
     const refused = await post({ patient: 'C001', sbp: 120 });
     expect(refused.statusCode).toBe(401);
+    // Issuing and revoking are in the key's change history, without its hash.
+    const log = await t.call({ method: 'GET', url: '/sys/changeLog/list', token: tokens.admin, query: { table: 'sys_api_key', recordId: keyId } });
+    const entries = log.json().result.records as Array<{ action: string }>;
+    expect(entries.map((e) => e.action)).toEqual(['edit', 'add']);
+    expect(log.body).not.toMatch(/keyHash|key_hash/);
   });
 
   it('limits posts per address', async () => {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { trackSystemWrite } from '../history/system-change.js';
 import { ok } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
@@ -31,7 +32,10 @@ const AddBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const IdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+const IdBody = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
 
 export const API_KEY_NOT_FOUND = '未找到对应数据';
 
@@ -50,32 +54,53 @@ export async function apiKeyRoutes(fastify: FastifyInstance) {
     managedOrganisations(db, request.user(), await request.scope());
   const deviceEntities = () => ctx.defs.entities.filter((e) => e.device);
 
-  app.get('/sys/apiKey/list', { config: { access: 'apiKey:list' }, schema: { querystring: ListQuery } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const orgs = await organisations(request);
-    const session = request.user();
-    const q = db
-      .selectFrom('sysApiKey')
-      .select(['id', 'name', 'keyPrefix', 'orgId', 'entities', 'status', 'lastUsedTime', 'createBy', 'createTime'])
-      .where('tenantId', '=', session.tenantId)
-      .where('delFlag', '=', 0)
-      .where('orgId', 'in', orgs.length ? orgs.map((o) => o.id) : [''])
-      .where((eb) => listFilters(eb, KEY_FIELDS, query));
-    const result = await fetchPage(ctx.db, q, sortKeys(KEY_FIELDS, query, ['createTime', 'desc']), paging(query));
-    const orgName = new Map(orgs.map((o) => [o.id, o.departName]));
-    const entityName = new Map(deviceEntities().map((e) => [e.code, e.name]));
-    const rows = result.records.map((r) => ({
-      ...r,
-      status: String(r.status),
-      orgId_dictText: orgName.get(r.orgId) ?? null,
-      entities_dictText: r.entities
-        .split(',')
-        .map((c) => entityName.get(c) ?? c)
-        .join('、'),
-    }));
-    const records = await attachDictText(db, ctx.defs, rows, { status: { type: 'string', dict: 'api_key_status' } });
-    return ok({ ...result, records });
-  });
+  app.get(
+    '/sys/apiKey/list',
+    { config: { access: 'apiKey:list' }, schema: { querystring: ListQuery } },
+    async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const orgs = await organisations(request);
+      const session = request.user();
+      const q = db
+        .selectFrom('sysApiKey')
+        .select([
+          'id',
+          'name',
+          'keyPrefix',
+          'orgId',
+          'entities',
+          'status',
+          'lastUsedTime',
+          'createBy',
+          'createTime',
+        ])
+        .where('tenantId', '=', session.tenantId)
+        .where('delFlag', '=', 0)
+        .where('orgId', 'in', orgs.length ? orgs.map((o) => o.id) : [''])
+        .where((eb) => listFilters(eb, KEY_FIELDS, query));
+      const result = await fetchPage(
+        ctx.db,
+        q,
+        sortKeys(KEY_FIELDS, query, ['createTime', 'desc']),
+        paging(query),
+      );
+      const orgName = new Map(orgs.map((o) => [o.id, o.departName]));
+      const entityName = new Map(deviceEntities().map((e) => [e.code, e.name]));
+      const rows = result.records.map((r) => ({
+        ...r,
+        status: String(r.status),
+        orgId_dictText: orgName.get(r.orgId) ?? null,
+        entities_dictText: r.entities
+          .split(',')
+          .map((c) => entityName.get(c) ?? c)
+          .join('、'),
+      }));
+      const records = await attachDictText(db, ctx.defs, rows, {
+        status: { type: 'string', dict: 'api_key_status' },
+      });
+      return ok({ ...result, records });
+    },
+  );
 
   // The form's choices: the organisations the caller may issue keys for, the entities devices post to.
   app.get('/sys/apiKey/options', { config: { access: 'apiKey:add' } }, async (request) =>
@@ -85,51 +110,71 @@ export async function apiKeyRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.post('/sys/apiKey/add', { config: { access: 'apiKey:add' }, schema: { body: AddBody } }, async (request) => {
-    const session = request.user();
-    const { name, orgId } = request.body;
-    if (!(await organisations(request)).some((o) => o.id === orgId)) throw badRequest('所属机构不在您的数据范围内');
-    const raw = request.body.entities;
-    const codes = [...new Set((Array.isArray(raw) ? raw : raw.split(',')).map((c) => c.trim()).filter(Boolean))];
-    const known = new Set(deviceEntities().map((e) => e.code));
-    const unknown = codes.filter((c) => !known.has(c));
-    if (!codes.length || unknown.length) throw badRequest(`可上传的数据：“${unknown.join('、')}”不接受设备上传`);
-    const key = newApiKey();
-    const id = newId();
-    await db
-      .insertInto('sysApiKey')
-      .values({
-        id,
-        tenantId: session.tenantId,
-        orgId,
-        name: name.trim(),
-        keyHash: hashApiKey(key),
-        keyPrefix: key.slice(0, SHOWN_PREFIX),
-        entities: codes.join(','),
-        status: 1,
-        lastUsedTime: null,
-        createBy: session.username,
-        createTime: formatDateTime(),
-        delFlag: 0,
-      })
-      .execute();
-    request.log.info({ apiKey: id, orgId, by: session.userId }, 'api key issued');
-    // The only time the key is told: it is not stored.
-    return ok({ id, key }, '密钥已生成，请立即复制保存，关闭后将无法再次查看');
-  });
+  app.post(
+    '/sys/apiKey/add',
+    { config: { access: 'apiKey:add' }, schema: { body: AddBody } },
+    async (request) => {
+      const session = request.user();
+      const { name, orgId } = request.body;
+      if (!(await organisations(request)).some((o) => o.id === orgId))
+        throw badRequest('所属机构不在您的数据范围内');
+      const raw = request.body.entities;
+      const codes = [
+        ...new Set((Array.isArray(raw) ? raw : raw.split(',')).map((c) => c.trim()).filter(Boolean)),
+      ];
+      const known = new Set(deviceEntities().map((e) => e.code));
+      const unknown = codes.filter((c) => !known.has(c));
+      if (!codes.length || unknown.length)
+        throw badRequest(`可上传的数据：“${unknown.join('、')}”不接受设备上传`);
+      const key = newApiKey();
+      const id = newId();
+      await db.transaction().execute((trx) =>
+        trackSystemWrite(trx, request, 'sys_api_key', [id], 'add', () =>
+          trx
+            .insertInto('sysApiKey')
+            .values({
+              id,
+              tenantId: session.tenantId,
+              orgId,
+              name: name.trim(),
+              keyHash: hashApiKey(key),
+              keyPrefix: key.slice(0, SHOWN_PREFIX),
+              entities: codes.join(','),
+              status: 1,
+              lastUsedTime: null,
+              createBy: session.username,
+              createTime: formatDateTime(),
+              delFlag: 0,
+            })
+            .execute(),
+        ),
+      );
+      request.log.info({ apiKey: id, orgId, by: session.userId }, 'api key issued');
+      // The only time the key is told: it is not stored.
+      return ok({ id, key }, '密钥已生成，请立即复制保存，关闭后将无法再次查看');
+    },
+  );
 
-  app.put('/sys/apiKey/revoke', { config: { access: 'apiKey:delete' }, schema: { body: IdBody } }, async (request) => {
-    const orgs = await organisations(request);
-    const res = await db
-      .updateTable('sysApiKey')
-      .set({ status: 0 })
-      .where('id', '=', request.body.id)
-      .where('tenantId', '=', request.user().tenantId)
-      .where('delFlag', '=', 0)
-      .where('orgId', 'in', orgs.length ? orgs.map((o) => o.id) : [''])
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw bizError(API_KEY_NOT_FOUND);
-    request.log.info({ apiKey: request.body.id, by: request.user().userId }, 'api key revoked');
-    return ok(null, '已停用');
-  });
+  app.put(
+    '/sys/apiKey/revoke',
+    { config: { access: 'apiKey:delete' }, schema: { body: IdBody } },
+    async (request) => {
+      const orgs = await organisations(request);
+      const res = await db.transaction().execute((trx) =>
+        trackSystemWrite(trx, request, 'sys_api_key', [request.body.id], 'edit', () =>
+          trx
+            .updateTable('sysApiKey')
+            .set({ status: 0 })
+            .where('id', '=', request.body.id)
+            .where('tenantId', '=', request.user().tenantId)
+            .where('delFlag', '=', 0)
+            .where('orgId', 'in', orgs.length ? orgs.map((o) => o.id) : [''])
+            .executeTakeFirst(),
+        ),
+      );
+      if (Number(res.numUpdatedRows) === 0) throw bizError(API_KEY_NOT_FOUND);
+      request.log.info({ apiKey: request.body.id, by: request.user().userId }, 'api key revoked');
+      return ok(null, '已停用');
+    },
+  );
 }

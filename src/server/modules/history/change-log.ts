@@ -28,10 +28,10 @@ export interface ChangeEntry {
 }
 
 /** Who and when a row says about itself: the log records those in its own columns. */
-const BOOKKEEPING = new Set(['createBy', 'createTime', 'updateBy', 'updateTime', 'delFlag', 'passwordHash', 'salt', 'password']);
+const BOOKKEEPING = new Set(['createBy', 'createTime', 'updateBy', 'updateTime', 'delFlag', 'passwordHash', 'salt', 'password', 'keyHash']);
 
 // Secrets never go into history, not even into a deleted row's snapshot.
-const SECRETS = new Set(['passwordHash', 'salt', 'password']);
+const SECRETS = new Set(['passwordHash', 'salt', 'password', 'keyHash']);
 
 /** A value as compared: bookkeeping stripped from child rows; numbers and numeric text alike (PG decimals). */
 function comparable(v: unknown): unknown {

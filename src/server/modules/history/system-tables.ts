@@ -91,6 +91,11 @@ export const SYSTEM_TABLES: Record<string, SystemTable> = {
       sendStatus: '发布状态', startTime: '开始时间', endTime: '结束时间', userIds: '指定用户', msgAbstract: '摘要',
     },
   },
+  sys_api_key: {
+    access: 'apiKey:list',
+    fields: { status: { type: 'number', dict: 'api_key_status' } },
+    titles: { name: '密钥名称', orgId: '所属机构', keyPrefix: '密钥前缀', entities: '可上传的数据', status: '状态', lastUsedTime: '最近使用' },
+  },
   sys_label: {
     access: 'label:sys',
     fields: { labelType: { type: 'string' } },
