@@ -114,6 +114,9 @@ describe('a doctor handles an abnormal reading', () => {
     // The board counts it among the open alerts.
     const filtered = page.url();
     expect(await openAlerts(page)).toBe(state.openBefore + 1);
+    // …and the 待办 card lists it as waiting on him.
+    await expect.poll(() => page.getByTestId('todo-wf-chr_alert').textContent(), POLL).toBe(String(state.openBefore + 1));
+    await screenshot(page, 'chronic-board-todo');
     await page.goto(filtered);
     await alert.first().waitFor(POLL);
 

@@ -191,6 +191,15 @@ describe.each(DIALECTS)('the chronic-disease module on $name', ({ url }) => {
     expect(Number(p.openAlerts)).toBe(3);
   });
 
+  it('lists the open alerts among the doctor’s to-dos, and not among another doctor’s', async () => {
+    const todo = async (token: string) =>
+      ((await ok(await t.call({ method: 'GET', url: '/sys/todo/transitions', token }))) as Array<{ entity: string; count: number; path: string }>).find(
+        (r) => r.entity === 'chr_alert',
+      );
+    expect(await todo(zhangwei)).toEqual({ entity: 'chr_alert', title: '异常预警', count: 3, path: '/online/cgformList/chr_alert?_actionable=1' });
+    expect(await todo(chenjing)).toBeUndefined();
+  });
+
   it('handles an alert only with a comment, and the patient’s open alerts drop', async () => {
     const bare = await fire(zhangwei, 'finish', alertId);
     expect(bare.statusCode).toBe(400);

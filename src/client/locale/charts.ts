@@ -35,6 +35,7 @@ export const charts = {
     todoMessages: '未读消息',
     todoFeedback: '待处理的意见反馈',
     todoNone: '暂无待办',
-    todoWorkflowLater: '流程审批待办将在工作流功能上线后显示',
+    todoTransitions: (entity: string) => `${entity}待处理`,
+    todoAudits: '待审核的数据申请',
   },
 };

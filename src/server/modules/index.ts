@@ -20,6 +20,7 @@ import { labelRoutes } from './label/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { wsRoutes } from './ws/routes.js';
 import { onlineRoutes } from './online/routes.js';
+import { todoRoutes } from './online/todo-routes.js';
 import { excelRoutes } from './excel/routes.js';
 import { schemaRoutes } from './schema/routes.js';
 import { dashboardRoutes } from './schema/dashboard-routes.js';
@@ -57,6 +58,7 @@ export const apiModules: FastifyPluginAsync[] = [
   feedbackRoutes,
   wsRoutes,
   onlineRoutes,
+  todoRoutes,
   excelRoutes,
   schemaRoutes,
   dashboardRoutes,

@@ -15,33 +15,51 @@ const FEEDBACK = {
   url: '/api/sys/feedback/pendingCount',
 };
 
-/**
- * The user's pending items. For now: unread messages and feedback waiting to be handled (for those who
- * handle it); pending workflow transitions and audits join when the workflow module exists.
- */
+interface Item {
+  key: string;
+  title: string;
+  count: number;
+  path: string;
+}
+
+/** Quiet GETs: a failed count leaves its rows out rather than raising an error pop-up on a dashboard. */
+const quiet = <T,>(url: string, params?: Record<string, string>) =>
+  http
+    .get<Envelope<T>>(url, { silent: true, params })
+    .then((res) => (res.data.success ? res.data.result : null))
+    .catch(() => null);
+
+/** Workflow to-dos (rows waiting on a transition the user holds), applications to audit, feedback to handle. */
+async function loadTodos(): Promise<Item[]> {
+  const d = t.charts.dashboard;
+  const [transitions, audits, feedback] = await Promise.all([
+    quiet<Array<{ entity: string; title: string; count: number; path: string }>>('/sys/todo/transitions'),
+    quiet<{ total: number }>('/sys/dataApply/list', { box: 'audit', pageSize: '1' }),
+    hasPermission(FEEDBACK.permission) ? quiet<number>(FEEDBACK.url) : Promise.resolve(null),
+  ]);
+  return [
+    ...(transitions ?? []).map((r) => ({ key: `wf-${r.entity}`, title: d.todoTransitions(r.title), count: r.count, path: r.path })),
+    ...(audits && audits.total > 0
+      ? [{ key: 'audits', title: d.todoAudits, count: audits.total, path: '/dynamicForm/dataApplyAudit' }]
+      : []),
+    ...(feedback !== null ? [{ key: 'feedback', title: d.todoFeedback, count: Number(feedback) || 0, path: FEEDBACK.path }] : []),
+  ];
+}
+
+/** The user's pending items: unread messages, then what waits on him (transitions, audits, feedback). */
 export function TodoCard({ card }: { card: DashboardTodoCard }) {
   const unread = useNoticeStore((s) => s.count);
-  const [feedback, setFeedback] = useState<number | null>(null);
+  const [todos, setTodos] = useState<Item[]>([]);
   const navigate = useNavigate();
   const d = t.charts.dashboard;
   useEffect(() => {
-    if (!hasPermission(FEEDBACK.permission)) return;
     let alive = true;
-    // Quiet: a failed count leaves the row out rather than raising an error pop-up on the home page.
-    http
-      .get<Envelope<number>>(FEEDBACK.url, { silent: true })
-      .then((res) => alive && res.data.success && setFeedback(Number(res.data.result) || 0))
-      .catch(() => undefined);
+    void loadTodos().then((items) => alive && setTodos(items));
     return () => {
       alive = false;
     };
   }, []);
-  const items = [
-    { key: 'messages', title: d.todoMessages, count: unread, path: MY_ANNOUNCEMENTS_PATH },
-    ...(feedback !== null
-      ? [{ key: 'feedback', title: d.todoFeedback, count: feedback, path: FEEDBACK.path }]
-      : []),
-  ];
+  const items: Item[] = [{ key: 'messages', title: d.todoMessages, count: unread, path: MY_ANNOUNCEMENTS_PATH }, ...todos];
   return (
     <>
       <Typography.Text strong>{card.title ?? d.todo}</Typography.Text>
@@ -59,9 +77,6 @@ export function TodoCard({ card }: { card: DashboardTodoCard }) {
           </List.Item>
         )}
       />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {d.todoWorkflowLater}
-      </Typography.Text>
     </>
   );
 }

@@ -73,7 +73,8 @@ export function ListPage({ page, routeCode, fixedParams, embedded, rowOpensDetai
   const location = useLocation();
   const perms = usePagePermissions(page.permissionPrefix);
   // 待我处理: only rows the user can move on (server: `_actionable=1`, entities with a workflow).
-  const [actionable, setActionable] = useState(false);
+  // A to-do link opens the list already on 待我处理 (`?_actionable=1`).
+  const [actionable, setActionable] = useState(() => new URLSearchParams(location.search).get('_actionable') === '1');
   const listParamsFixed = useMemo(
     () => (actionable ? { ...fixedParams, _actionable: '1' } : fixedParams),
     [actionable, fixedParams],

@@ -93,7 +93,7 @@ export function listParams(req: ListRequest): Record<string, unknown> {
 }
 
 /** Address parameters that steer the list itself rather than filter it. */
-const NOT_FILTERS = new Set(['pageNo', 'pageSize', 'column', 'order', 'superQueryParams', 'superQueryMatchType', '_t']);
+const NOT_FILTERS = new Set(['pageNo', 'pageSize', 'column', 'order', 'superQueryParams', 'superQueryMatchType', '_t', '_actionable']);
 
 /**
  * Filters given in the page address (a chart's drill-down: `?status=1&purchaseDate_begin=…`): the
