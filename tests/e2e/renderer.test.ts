@@ -298,6 +298,8 @@ describe('schema pages in the browser', () => {
 
     // Dictionary items as a sub-list.
     await page.goto(`${server.url}/isystem/dict`);
+    // Found by its code, as a user would among the modules' many dictionaries.
+    await search(page, '请输入字典编码', 'user_status');
     await rowWith(page, 'user_status').getByText('字典配置', { exact: true }).click();
     const items = openDialog(page, '字典项');
     await items.locator('.ant-table-row', { hasText: '冻结' }).waitFor();

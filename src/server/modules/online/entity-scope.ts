@@ -46,8 +46,11 @@ export function scopePredicate(
   const target = viaTarget(entity, entities);
   // A via entity without its target at hand (a caller that cannot follow it) sees nothing scoped.
   if (s.via && !target) return (eb) => (scope.kind === 'all' ? tenantPart(eb, entity, session) : NOTHING);
+  // Seeing every row of the target is seeing every row of the tenant: no subquery to pay for.
   if (target && s.via)
-    return inheritedScope(entity, s.via, target, scopePredicate(target, session, scope), session);
+    return scope.kind === 'all'
+      ? (eb) => tenantPart(eb, entity, session)
+      : inheritedScope(entity, s.via, target, scopePredicate(target, session, scope), session);
   const rowScoped = !!(s.department || s.doctor || s.organisation);
   return (eb) => {
     const parts: Expression<SqlBool>[] = [tenantPart(eb, entity, session)];
@@ -129,22 +132,35 @@ export async function requestScope(
 ): Promise<ScopePredicate> {
   const session = request.user();
   const target = viaTarget(entity, request.server.ctx.defs.entities);
-  const scope =
-    target && entity.scope?.via
-      ? inheritedScope(entity, entity.scope.via, target, await requestScope(request, target, db), session)
-      : scopePredicate(
-          entity,
-          session,
-          db ? await memoized(request.server, `scope|${session.id}`, () => dataScope(db, session)) : await request.scope(),
-        );
+  const kind = db ? await memoized(request.server, `scope|${session.id}`, () => dataScope(db, session)) : await request.scope();
+  let scope: ScopePredicate;
+  if (target && entity.scope?.via) {
+    // A caller who sees every target row of his tenant needs no subquery (a full scan of the target).
+    const open = kind.kind === 'all' && !(await rulesPredicate(request, target, db)) && !target.scope?.via;
+    scope = open
+      ? scopePredicate(entity, session, kind, request.server.ctx.defs.entities)
+      : inheritedScope(entity, entity.scope.via, target, await requestScope(request, target, db), session);
+  } else scope = scopePredicate(entity, session, kind);
+  const ruled = await rulesPredicate(request, entity, db);
+  return ruled ? (eb) => eb.and([scope(eb), ruled(eb)]) : scope;
+}
+
+/** The data rules the caller's roles carry on the entity's menu (/online/cgformList/<code>), as a predicate. */
+async function rulesPredicate(
+  request: FastifyRequest,
+  entity: EntityDefinition,
+  db?: Kysely<Database>,
+): Promise<ScopePredicate | undefined> {
+  const session = request.user();
   const url = `/online/cgformList/${entity.code}`;
   const rules = await memoized(request.server, `rules|${session.userId}|${url}`, () =>
     grantedDataRules(db ?? request.server.ctx.db.kysely, session.userId, { url }),
   );
-  const ruled = dataRulePredicate(rules, entityModel(entity).fields, session, (rule, reason) =>
-    request.log.warn({ ruleId: rule.id, entity: entity.code, reason }, 'data rule unusable: rows hidden'),
+  return (
+    dataRulePredicate(rules, entityModel(entity).fields, session, (rule, reason) =>
+      request.log.warn({ ruleId: rule.id, entity: entity.code, reason }, 'data rule unusable: rows hidden'),
+    ) ?? undefined
   );
-  return ruled ? (eb) => eb.and([scope(eb), ruled(eb)]) : scope;
 }
 
 /** Scope columns of a new row, from the session (never from the request body). */
