@@ -28,7 +28,9 @@ export async function schemaTypesFile(metaDir = META_DIR): Promise<GeneratedFile
   const files = fs
     .readdirSync(metaDir)
     .filter((f) => f.endsWith('.schema.json') && f !== path.basename(COMPLETIONS_FILE))
-    .sort();
+    .sort()
+    // A schema that refers to another meta-schema comes after it, which declares the shared types first.
+    .sort((a, b) => Number(refersToMeta(metaDir, a)) - Number(refersToMeta(metaDir, b)));
   const parts: string[] = [];
   const declared = new Map<string, string>();
   for (const file of files) {
@@ -50,7 +52,8 @@ export async function schemaTypesFile(metaDir = META_DIR): Promise<GeneratedFile
       const earlier = declared.get(name);
       // A $ref to another meta-schema declares that schema's type again: keep the first, identical one.
       if (earlier !== undefined) {
-        if (earlier !== block)
+        // A file that refers to another meta-schema redeclares that one's types (read by the resolver above).
+        if (!refersToMeta(metaDir, file) && earlier !== block)
           throw new Error(`类型名 ${name} 在多个元模式中含义不同（${file}），请为其中一个定义换一个 title`);
         continue;
       }
@@ -61,6 +64,9 @@ export async function schemaTypesFile(metaDir = META_DIR): Promise<GeneratedFile
   }
   return { path: TYPES_FILE, content: `${BANNER}\n${parts.join('\n')}` };
 }
+
+const refersToMeta = (metaDir: string, file: string) =>
+  /"\$ref": "(?!completions)[a-z-]+\.schema\.json#/.test(fs.readFileSync(path.join(metaDir, file), 'utf8'));
 
 /** The schema without references to the editor completions (hints, not types: schemas-completions.ts). */
 function withoutHints<T>(node: T): T {

@@ -533,12 +533,12 @@ export type FieldName8 = string;
 export type FieldName9 = string;
 
 /**
- * Storage type. date and datetime are stored as text 'YYYY-MM-DD' / 'YYYY-MM-DD HH:mm:ss'.
+ * Storage type. date and datetime are stored as text 'YYYY-MM-DD' / 'YYYY-MM-DD HH:mm:ss'. form: a document filled with a case-report form (see the field's `form`), stored as JSON text.
  *
  * This interface was referenced by `EntityDefinition`'s JSON-Schema
  * via the `definition` "EntityFieldType".
  */
-export type EntityFieldType = 'string' | 'text' | 'int' | 'bigint' | 'decimal' | 'date' | 'datetime';
+export type EntityFieldType = 'string' | 'text' | 'int' | 'bigint' | 'decimal' | 'date' | 'datetime' | 'form';
 
 /**
  * camelCase property name; the column is its snake_case form.
@@ -1058,6 +1058,7 @@ export interface EntityField {
   width?: number;
   numbering?: NumberingRule;
   ref?: EntityRef;
+  form?: EntityFormField;
   /**
    * A formula field computed when read (lists, detail, export), never stored: its formula may use today's date (daysSince(<date field>), the whole days from that date to today on the configured time zone's calendar; negative for a future date). Not sortable and not a query field.
    */
@@ -1145,6 +1146,14 @@ export interface EntityRefPopup {
   fill?: {
     [k: string]: string;
   };
+}
+
+/**
+ * Required for a field of type form (and only there): the row names its form in two of its own fields. The code field (string) holds a form code of schemas/forms or of the database; the version field (int) the version the data was entered with — on add the server fills it with the newest published version when empty, and a stored version is never changed by an edit (a new version means a new row). Every write validates the document against that version (required fields, rules, options, child tables; fields a linkage hides are dropped) and refuses it with the form's messages; lists do not show the field; the record form and detail render the form itself; history records the document's changed fields; export writes one column per form field.
+ */
+export interface EntityFormField {
+  codeField: FieldName5;
+  versionField: FieldName5;
 }
 
 // ---- menu.schema.json ----
@@ -3863,4 +3872,30 @@ export interface ChildTableProps {
    * Code of the child entity.
    */
   entity: string;
+}
+
+// ---- form.schema.json ----
+
+/**
+ * A case-report form (动态表单): a Formily schema of its own fields, filled per record of an entity whose field has type `form` (e.g. one visit of a follow-up case) and stored there as one JSON document. Implementers keep forms in schemas/forms/ (or a module's forms/ folder); project staff design them in the console (/dynamicForm/designer), which stores versions in the database and validates them with this same meta-schema and the same cross-checks as `npm run schemas:check`. A published version never changes; a record keeps the version it was entered with. `schema` is the form: a Formily schema whose root is `type: object` with `properties` (checked with the cross-references). Its data fields are the properties (inside void layout containers such as FormGrid or FormCollapse sections, whose own names are not data); an array field with an EditableTable or ArrayTable is a child table. Field names are unique in the whole form. Linkage is declarative (`x-reactions` with `when` conditions on other fields); rules are `x-validator` entries; options come from `enum` or a dictionary (JDictSelectTag / JCheckbox `dictCode`).
+ */
+export interface FormDefinition {
+  $schema: string;
+  /**
+   * Form code, unique across files and the database; a file is named <code>.json.
+   */
+  code: string;
+  title: string;
+  description?: string;
+  /**
+   * A file form's version (default 1): raise it when a change would mislead data entered before. Stored forms get theirs from the database on publish; an exported file carries it.
+   */
+  version?: number;
+  /**
+   * Label placement on wide screens; phones always put labels above the fields.
+   */
+  layout?: 'horizontal' | 'vertical';
+  labelCol?: number;
+  wrapperCol?: number;
+  schema: FormSchema;
 }
