@@ -207,6 +207,10 @@ export const shell = {
 
   settings: {
     title: '系统设置',
+    themeMode: '主题模式',
+    modeLight: '亮色',
+    modeDark: '暗色',
+    modeSystem: '跟随系统',
     navTheme: '整体风格设置',
     dark: '暗色菜单风格',
     light: '亮色菜单风格',

@@ -22,6 +22,8 @@ export const KEYS = {
   contentWidth: 'DEFAULT_CONTENT_WIDTH_TYPE',
   multipage: 'DEFAULT_MULTI_PAGE',
   menuFontSize: 'MENU_FONT_SIZE',
+  /** Light, dark or following the system: new here, the Vue2 console had no dark mode. */
+  themeMode: 'DEFAULT_THEME_MODE',
 } as const;
 
 /** Session-storage names (plain JSON, no prefix). */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { t } from '../../locale/zh-CN';
 import { onMultipageOff } from '../tabs/store';
 import { COLOR_PRESETS, type MenuFontSize } from './presets';
-import { setSetting, useSettings } from './store';
+import { setSetting, useSettings, type ThemeMode } from './store';
 
 /** 系统设置: the theme drawer (spec §3 layout settings), applied live and remembered. */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -17,7 +17,22 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   );
   return (
     <Drawer open={open} onClose={onClose} width={300} title={w.title} className="shell-settings">
-      <Typography.Title level={5}>{w.navTheme}</Typography.Title>
+      <Typography.Title level={5}>{w.themeMode}</Typography.Title>
+      <Radio.Group
+        value={s.themeMode}
+        optionType="button"
+        buttonStyle="solid"
+        onChange={(e) => setSetting('themeMode', e.target.value as ThemeMode)}
+        options={[
+          { value: 'light', label: w.modeLight },
+          { value: 'dark', label: w.modeDark },
+          { value: 'system', label: w.modeSystem },
+        ]}
+      />
+
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {w.navTheme}
+      </Typography.Title>
       <Radio.Group
         value={s.navTheme}
         optionType="button"

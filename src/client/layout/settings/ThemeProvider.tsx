@@ -3,6 +3,8 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { bindFeedback, bindModalHost, lazyModal, setModalHost } from '../../api/feedback';
 import { useSettings } from './store';
+import { ThemeVars } from './ThemeVars';
+import { useDarkMode } from './useDarkMode';
 import { useReducedMotion } from './useReducedMotion';
 
 /**
@@ -42,12 +44,13 @@ function AppRoot({ children }: { children: ReactNode }) {
 }
 
 /**
- * antd in Chinese with the chosen primary colour; colour-weak mode filters the whole page; no zooms or
- * slides for people whose system asks for reduced motion.
+ * antd in Chinese with the chosen primary colour, light or dark; colour-weak mode filters the whole page;
+ * no zooms or slides for people whose system asks for reduced motion.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const color = useSettings((s) => s.color);
   const weak = useSettings((s) => s.weak);
+  const dark = useDarkMode();
   const still = useReducedMotion();
   useEffect(() => {
     document.documentElement.classList.toggle('shell-color-weak', weak);
@@ -56,8 +59,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={zhCN}
       button={{ autoInsertSpace: false }}
-      theme={{ algorithm: antTheme.defaultAlgorithm, token: { colorPrimary: color, colorLink: color, borderRadius: 4, motion: !still } }}
+      theme={{
+        algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+        token: { colorPrimary: color, colorLink: color, borderRadius: 4, motion: !still },
+      }}
     >
+      <ThemeVars dark={dark} />
       <AppRoot>
         <FeedbackBridge />
         {children}

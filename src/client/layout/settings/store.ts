@@ -5,6 +5,8 @@ import { KEYS } from '../../session/keys';
 import { lsGet, lsSet } from '../../session/storage';
 import { DEFAULT_PRIMARY, type MenuFontSize } from './presets';
 
+export type ThemeMode = 'light' | 'dark' | 'system';
+
 /** Layout settings of spec §3, persisted under the Vue2 names (`pro__DEFAULT_THEME` …). */
 export interface LayoutSettings {
   navTheme: 'dark' | 'light';
@@ -17,6 +19,8 @@ export interface LayoutSettings {
   weak: boolean;
   multipage: boolean;
   menuFontSize: MenuFontSize;
+  /** The whole console light or dark (antd's dark algorithm), or as the system prefers. */
+  themeMode: ThemeMode;
   /** Sidebar open (not collapsed). */
   sidebarOpened: boolean;
 }
@@ -32,6 +36,7 @@ const STORAGE: Record<keyof LayoutSettings, string> = {
   weak: KEYS.colorWeak,
   multipage: KEYS.multipage,
   menuFontSize: KEYS.menuFontSize,
+  themeMode: KEYS.themeMode,
   sidebarOpened: KEYS.sidebarType,
 };
 
@@ -47,6 +52,7 @@ export function defaultSettings(): LayoutSettings {
     weak: false,
     multipage: true,
     menuFontSize: 'L',
+    themeMode: 'light',
     sidebarOpened: true,
   };
 }

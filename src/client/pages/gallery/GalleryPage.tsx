@@ -38,7 +38,7 @@ function SectionCard({ section }: { section: GallerySection }) {
           <Typography.Text strong>{g.value}</Typography.Text>
           <FormConsumer>
             {() => (
-              <pre className="gallery-values" data-section={section.key} style={{ background: '#fafafa', padding: 8, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              <pre className="gallery-values" data-section={section.key} style={{ background: 'var(--ant-color-fill-alter)', padding: 8, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
                 {JSON.stringify(form.values, null, 2)}
               </pre>
             )}

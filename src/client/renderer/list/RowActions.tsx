@@ -20,7 +20,7 @@ export function RowActions({ items, inline = 2 }: { items: RowActionItem[]; inli
       {shown.map((item, i) => (
         <Fragment key={item.key}>
           {i > 0 && <Divider type="vertical" />}
-          <a onClick={item.onClick} style={item.danger ? { color: '#ff4d4f' } : undefined}>
+          <a onClick={item.onClick} style={item.danger ? { color: 'var(--ant-color-error)' } : undefined}>
             {item.label}
           </a>
         </Fragment>

@@ -81,7 +81,7 @@ export default function LabelPicker({ config, row, onClose, onDone }: ActionPart
               key={l.id}
               checked={chosen.has(l.id)}
               onChange={(on) => toggle(l.id, on)}
-              style={{ border: `1px solid ${l.color || '#d9d9d9'}`, margin: 0 }}
+              style={{ border: `1px solid ${l.color || 'var(--ant-color-border)'}`, margin: 0 }}
               data-label-id={l.id}
             >
               {l.name}

@@ -57,7 +57,7 @@ export function EditorToolbar({ editor, disabled, uploadTarget, biz }: ToolbarPr
     </Tooltip>
   );
   return (
-    <Space size={2} wrap className="j-editor-toolbar" style={{ padding: 4, borderBottom: '1px solid #f0f0f0' }}>
+    <Space size={2} wrap className="j-editor-toolbar" style={{ padding: 4, borderBottom: '1px solid var(--ant-color-border-secondary)' }}>
       <Select
         size="small"
         aria-label={e.paragraph}

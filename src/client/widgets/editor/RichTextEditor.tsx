@@ -46,7 +46,7 @@ export default function RichTextEditor({ value, onChange, height = 300, disabled
 
   if (!editor) return null;
   return (
-    <div className="j-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
+    <div className="j-editor" style={{ border: '1px solid var(--ant-color-border)', borderRadius: 6 }}>
       <EditorToolbar editor={editor} disabled={disabled} uploadTarget={uploadTarget} biz={biz} />
       <EditorContent editor={editor} style={{ height, overflowY: 'auto', padding: '8px 12px' }} />
     </div>

@@ -17,7 +17,7 @@ function ImageView({ node }: ReactNodeViewProps) {
   return (
     <NodeViewWrapper as="span" style={{ display: 'inline-block' }}>
       {shown.failed ? (
-        <span style={{ color: '#ff4d4f' }}>{`${t.widgets.upload.imageLoadFailed} ${src}`}</span>
+        <span style={{ color: 'var(--ant-color-error)' }}>{`${t.widgets.upload.imageLoadFailed} ${src}`}</span>
       ) : (
         <img src={shown.src || undefined} alt={String(node.attrs.alt ?? '')} style={{ maxWidth: '100%' }} />
       )}

@@ -62,8 +62,9 @@ export function SliderVerify({ onSuccess, width = 300, height = 40, passed: init
         maxWidth: '100%',
         height,
         lineHeight: `${height}px`,
-        background: '#f0f2f5',
-        border: '1px solid #d9d9d9',
+        // Theme colours as CSS variables (ThemeProvider), so the slider follows dark mode.
+        background: 'var(--shell-bg-body)',
+        border: '1px solid var(--ant-color-border)',
         borderRadius: 4,
         textAlign: 'center',
         userSelect: 'none',
@@ -77,11 +78,11 @@ export function SliderVerify({ onSuccess, width = 300, height = 40, passed: init
           top: 0,
           bottom: 0,
           width: passed ? '100%' : x + HANDLE / 2,
-          background: passed ? '#52c41a' : '#91d5ff',
+          background: passed ? 'var(--ant-color-success)' : 'var(--ant-color-primary-border)',
           transition,
         }}
       />
-      <span style={{ position: 'relative', color: passed ? '#fff' : '#595959' }}>{passed ? t.widgets.slider.passed : t.widgets.slider.idle}</span>
+      <span style={{ position: 'relative', color: passed ? '#fff' : 'var(--shell-muted)' }}>{passed ? t.widgets.slider.passed : t.widgets.slider.idle}</span>
       <div
         role="slider"
         aria-label={t.widgets.slider.handle}
@@ -100,8 +101,8 @@ export function SliderVerify({ onSuccess, width = 300, height = 40, passed: init
           left: passed ? `calc(100% - ${HANDLE}px)` : x,
           width: HANDLE,
           height: '100%',
-          background: '#fff',
-          border: '1px solid #d9d9d9',
+          background: 'var(--ant-color-bg-container)',
+          border: '1px solid var(--ant-color-border)',
           borderRadius: 4,
           cursor: passed ? 'default' : 'grab',
           transition,
@@ -110,7 +111,7 @@ export function SliderVerify({ onSuccess, width = 300, height = 40, passed: init
           justifyContent: 'center',
         }}
       >
-        {passed ? <CheckCircleFilled style={{ color: '#52c41a' }} /> : <DoubleRightOutlined />}
+        {passed ? <CheckCircleFilled style={{ color: 'var(--ant-color-success)' }} /> : <DoubleRightOutlined />}
       </div>
     </div>
   );

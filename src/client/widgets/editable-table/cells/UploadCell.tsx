@@ -70,11 +70,11 @@ export const UploadCell = memo(function UploadCell({ column, rowIndex, value, di
         </Tooltip>
       ) : progress?.failed ? (
         <Tooltip title={msg.uploadFailed}>
-          <ExclamationCircleOutlined style={{ color: '#ff4d4f' }} />
+          <ExclamationCircleOutlined style={{ color: 'var(--jet-error)' }} />
         </Tooltip>
       ) : paths.length ? (
         <Tooltip title={msg.uploadDone}>
-          <CheckCircleOutlined style={{ color: '#52c41a' }} />
+          <CheckCircleOutlined style={{ color: 'var(--ant-color-success)' }} />
         </Tooltip>
       ) : null}
       {paths.map((p) => (

@@ -30,7 +30,7 @@ export const HeaderRow = memo(function HeaderRow({ layout }: { layout: RowLayout
       ) : null}
       {layout.columns.map((c, i) => (
         <div key={c.key} className="jet-td" role="columnheader" style={layout.styles[i]}>
-          {isRequiredColumn(c) ? <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span> : null}
+          {isRequiredColumn(c) ? <span style={{ color: 'var(--jet-error)', marginRight: 4 }}>*</span> : null}
           {c.title}
         </div>
       ))}
