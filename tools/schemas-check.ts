@@ -21,6 +21,7 @@ if (problems.length) {
     `${defs.reports.length} 个报表`,
     `${defs.stats.length} 个统计`,
     `${defs.dicts.length} 个字典`,
+    `${defs.forms.length} 个表单`,
     `${defs.menus.length} 个顶级菜单`,
   ];
   console.log(`定义检查通过：${counts.join('，')}`);

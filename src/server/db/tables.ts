@@ -311,6 +311,25 @@ export interface SysApiKeyTable {
   delFlag: number;
 }
 
+/** One version of a stored case-report form (表单设计; migration 0015). */
+export interface SysFormTable {
+  id: string;
+  tenantId: number;
+  code: string;
+  version: number;
+  /** A code has at most one draft, its newest version; a published version never changes. */
+  status: 'draft' | 'published';
+  title: string;
+  /** The form definition as JSON text (schemas/meta/form.schema.json, without `version`). */
+  definition: string;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  publishBy: string | null;
+  publishTime: string | null;
+}
+
 export interface SysLogTable {
   id: string;
   logType: number;
@@ -518,6 +537,7 @@ export interface Database {
   sysChangeLog: SysChangeLogTable;
   sysDataApply: SysDataApplyTable;
   sysApiKey: SysApiKeyTable;
+  sysForm: SysFormTable;
   sysMeta: SysMetaTable;
   sysFile: SysFileTable;
   sysEntityColumn: SysEntityColumnTable;

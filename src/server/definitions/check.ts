@@ -7,6 +7,7 @@ import { statProblems } from './stat-problems.js';
 import { ajvProblems, loadMetaSchemas, type DefinitionProblem } from './meta-validation.js';
 import { dashboardProblems } from './dashboard-refs.js';
 import { seedProblems } from './seed-problems.js';
+import { formFileProblems } from './form-problems.js';
 
 export type { DefinitionProblem };
 
@@ -73,6 +74,7 @@ export function checkDefinitions(root = DEFAULT_SCHEMAS_DIR, opts: { metaDir?: s
   problems.push(...statProblems(valid, defs, show));
   problems.push(...dashboardProblems(valid, defs, show));
   problems.push(...seedProblems(valid, defs, show));
+  problems.push(...formFileProblems(valid, defs, meta, show));
   problems.push(...derivedPageProblems(valid, defs.entities, show));
   locate(problems, new Map(files.map((f) => [show(f.file), f.positions])));
   // Grouped by file (stable: each file's problems keep their order).

@@ -1,27 +1,23 @@
 import path from 'node:path';
 import type {
-  EditableTableProps,
   EntityDefinition,
   MenuDef,
   PageDefinition,
   ReportDefinition,
 } from '../../shared/schema-types.js';
 import { recordSchema, systemFields } from '../../shared/entity-record.js';
-import { rulePattern } from '../../shared/validate-presets.js';
 import { revealPermission } from '../../shared/mask.js';
 import { numberingProblems } from '../../shared/numbering.js';
 import { isHandWrittenPage } from '../../shared/hand-written-pages.js';
-import { personalColumnProblems, resolveTableDict } from '../lib/table-dict.js';
+import { personalColumnProblems } from '../lib/table-dict.js';
 import { compileReport } from '../modules/report/compile.js';
 import { reportMenuProblem } from '../modules/report/menu-check.js';
 import type { DefinitionFile, Definitions } from './load.js';
-import type { ValidateFunction } from 'ajv';
 import { ajvProblems, pointerOf, type DefinitionProblem, type MetaSchemas } from './meta-validation.js';
-import { widgetNames } from './widget-names.js';
+import { dictProblem as dictProblemOf, regexProblem, schemaNodeChecker } from './schema-nodes.js';
 import {
   walk,
   pageReferenceProblems,
-  popupFieldProblems,
   reportColumnsOf,
   type Node,
   type PageContext,
@@ -39,11 +35,11 @@ import { auditProblems } from './audit-problems.js';
 import { deriveProblems } from './derive-problems.js';
 import { treeProblems } from './tree-problems.js';
 import { scopeProblems } from './scope-problems.js';
+import { formFieldProblems } from './form-field-problems.js';
 
 /** Components that open the list page of the entity named by the route (/online/cgformList/:code). */
 export const ONLINE_LIST_COMPONENTS = ['OnlineList', 'modules/online/cgform/auto/OnlCgformAutoList'];
 export const ONLINE_LIST_URL = /^\/online\/cgformList\/([a-z][a-z0-9_]{1,62})$/;
-const EDITABLE_TABLES = new Set(['EditableTable', 'JEditableTable']);
 
 /** The permission codes an entity's endpoints require. */
 export function entityPermissionCodes(e: EntityDefinition): string[] {
@@ -79,24 +75,7 @@ export function crossReferenceProblems(
   const entities = new Map(defs.entities.map((e) => [e.code, e]));
   const reports = new Set(defs.reports.map((r) => r.code));
   const reportsByCode = new Map(defs.reports.map((r) => [r.code, r]));
-  const dictCodes = new Set(defs.dicts.map((d) => d.code));
-  const dictProblem = (code: string): string | null => {
-    if (!code.includes(',')) return dictCodes.has(code) ? null : `字典 "${code}" 不存在`;
-    try {
-      resolveTableDict(defs, code);
-      return null;
-    } catch (err) {
-      return `表字典 "${code}" 不可用：${err instanceof Error ? err.message : String(err)}`;
-    }
-  };
-  const regexProblem = (pattern: string): string | null => {
-    try {
-      new RegExp(rulePattern(pattern), 'u');
-      return null;
-    } catch {
-      return `正则表达式 "${pattern}" 无效`;
-    }
-  };
+  const dictProblem = (code: string) => dictProblemOf(defs, code);
 
   // Codes and keys that must be unique across files.
   const unique = (what: string, items: Array<{ file: string; pointer: string; value: string }>) => {
@@ -239,6 +218,7 @@ export function crossReferenceProblems(
       for (const [path, message] of numberingProblems(e, fd))
         add(file, pointerOf('fields', i, ...path), message);
       for (const [path, message] of refProblems(entities, fd)) add(file, pointerOf('fields', i, ...path), message);
+      for (const [path, message] of formFieldProblems(e, fd)) add(file, pointerOf('fields', i, ...path), message);
       (fd.rules ?? []).forEach((r, j) => {
         const p = regexProblem(r.pattern);
         if (p) add(file, pointerOf('fields', i, 'rules', j, 'pattern'), p);
@@ -308,31 +288,13 @@ export function crossReferenceProblems(
     '页面编码',
     pageFiles.map((f) => ({ file: f.file, pointer: '/code', value: f.data.code })),
   );
-  const widgetsSchema = meta.raw.get('widgets.schema.json');
-  const widgets = widgetNames(widgetsSchema);
-  /** The props schema of a widget (widgets.schema.json#/properties/<name>), compiled once. */
-  const propsValidators = new Map<string, ValidateFunction | null>();
-  const propsValidator = (name: string) => {
-    if (!propsValidators.has(name)) {
-      let v: ValidateFunction | null;
-      try {
-        v = meta.ajv.getSchema(`widgets.schema.json#/properties/${name}`) ?? null;
-      } catch {
-        // A catalogue entry that does not compile checks nothing rather than stopping the check.
-        v = null;
-      }
-      propsValidators.set(name, v);
-    }
-    return propsValidators.get(name) ?? null;
-  };
-  const editable = meta.validator('editable-table');
   const pageCtx: PageContext = {
     entities: new Set(entities.keys()),
     entityFields: new Map([...entities].map(([code, e]) => [code, e.fields.map((f) => f.name)])),
     reportColumns: reportColumnsOf(defs.reports),
     perms,
   };
-  let widgetsReported = false;
+  const checkNodes = schemaNodeChecker(defs, meta, pageCtx);
   for (const { file, data: page, base } of pageFiles) {
     if (base !== page.code) add(file, '/code', `文件名应为 ${page.code}.json`);
     const entity = page.entity ? entities.get(page.entity) : undefined;
@@ -343,64 +305,7 @@ export function crossReferenceProblems(
     if (page.form?.validator && !entities.has(page.form.validator))
       add(file, '/form/validator', `没有名为 "${page.form.validator}" 的预编译校验器（应为实体编码）`);
 
-    walk(page, '', (node, pointer) => {
-      for (const key of ['x-component', 'x-decorator'] as const) {
-        const name = node[key];
-        if (typeof name !== 'string') continue;
-        if (!widgets) {
-          if (!widgetsReported)
-            add(
-              file,
-              `${pointer}/${key}`,
-              widgetsSchema
-                ? 'schemas/meta/widgets.schema.json 中读不到组件名列表'
-                : '缺少 schemas/meta/widgets.schema.json，无法核对 x-component',
-            );
-          widgetsReported = true;
-        } else if (!widgets.has(name.split('.')[0]))
-          add(file, `${pointer}/${key}`, `组件 "${name}" 未注册（见 schemas/meta/widgets.schema.json）`);
-        // Formily resolves 'Input.TextArea' as a member of the registered Input; its props are not catalogued.
-        else if (!name.includes('.')) {
-          const propsKey = key === 'x-component' ? 'x-component-props' : 'x-decorator-props';
-          const validate = EDITABLE_TABLES.has(name) ? null : propsValidator(name);
-          if (validate && !validate(node[propsKey] ?? {}))
-            problems.push(
-              ...ajvProblems(file, validate.errors).map((p) => ({
-                ...p,
-                pointer: `${pointer}/${propsKey}${p.pointer}`,
-              })),
-            );
-        }
-      }
-      for (const key of ['dictCode', 'dict']) {
-        const code = node[key];
-        const p = typeof code === 'string' && code ? dictProblem(code) : null;
-        if (p) add(file, `${pointer}/${key}`, p);
-      }
-      const component = typeof node['x-component'] === 'string' ? node['x-component'] : '';
-      const props = node['x-component-props'] as Record<string, unknown> | undefined;
-      if (/Popup$/.test(component) && typeof props?.code === 'string' && !reports.has(props.code))
-        add(file, `${pointer}/x-component-props/code`, `报表 "${props.code}" 不存在`);
-      const popup = node.popup as { code?: unknown } | undefined;
-      if (popup && typeof popup.code === 'string' && !reports.has(popup.code))
-        add(file, `${pointer}/popup/code`, `报表 "${popup.code}" 不存在`);
-      if (EDITABLE_TABLES.has(component)) {
-        const at = `${pointer}/x-component-props`;
-        if (typeof editable === 'string') add(file, at, editable);
-        else if (!editable(props ?? {}))
-          problems.push(
-            ...ajvProblems(file, editable.errors).map((p) => ({ ...p, pointer: at + p.pointer })),
-          );
-        else
-          editableTableProblems(
-            props as unknown as EditableTableProps,
-            at,
-            (ptr, msg) => add(file, ptr, msg),
-            pageCtx,
-            regexProblem,
-          );
-      }
-    });
+    checkNodes(page, (ptr, msg) => add(file, ptr, msg));
 
     if (entity) {
       const names = new Set([
@@ -448,37 +353,4 @@ function formFields(
     if (child.type === 'void' || (child.type === 'object' && child.properties)) formFields(child, at, field);
     else field(key, at, child);
   }
-}
-
-function editableTableProblems(
-  props: EditableTableProps,
-  at: string,
-  add: (pointer: string, message: string) => void,
-  ctx: PageContext,
-  regexProblem: (p: string) => string | null,
-) {
-  const seen = new Set<string>();
-  props.columns.forEach((c, i) => {
-    const col = `${at}/columns/${i}`;
-    if (seen.has(c.key)) add(`${col}/key`, `列 key "${c.key}" 重复`);
-    seen.add(c.key);
-    (c.validateRules ?? []).forEach((r, j) => {
-      const p = r.pattern && r.pattern !== 'only' ? regexProblem(r.pattern) : null;
-      if (p) add(`${col}/validateRules/${j}/pattern`, p);
-    });
-    if (c.type === 'popup' || c.popupCode) {
-      if (!c.popupCode || !c.orgFields || !c.destFields)
-        add(col, 'popup 列需要 popupCode、orgFields 和 destFields');
-      else {
-        if (!ctx.reportColumns.has(c.popupCode)) add(`${col}/popupCode`, `报表 "${c.popupCode}" 不存在`);
-        popupFieldProblems(
-          { code: c.popupCode, orgFields: c.orgFields, destFields: c.destFields },
-          col,
-          ctx,
-          add,
-          new Set(props.columns.map((x) => x.key)),
-        );
-      }
-    }
-  });
 }

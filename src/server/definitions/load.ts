@@ -12,6 +12,7 @@ import type {
   DictFile,
   DuplicateCheckDef as DuplicateCheckDefinition,
   EntityDefinition,
+  FormDefinition,
   MenuDef,
   MenuFile,
   PageDefinition,
@@ -47,6 +48,8 @@ export interface Definitions {
   dashboards: DashboardDefinition[];
   /** Demo business stories (schemas/<module>/seeds), played once when demo data is seeded. */
   seeds: SeedDefinition[];
+  /** Case-report forms kept as files (schemas/forms, a module's forms/); stored forms live in sys_form. */
+  forms: FormDefinition[];
 }
 
 export const DEFAULT_SCHEMAS_DIR = path.resolve('schemas');
@@ -61,6 +64,7 @@ export const DEFINITION_KINDS = {
   stats: 'stat',
   dashboards: 'dashboard',
   seeds: 'seed',
+  forms: 'form',
 } as const;
 export type DefinitionFolder = keyof typeof DEFINITION_KINDS;
 export type DefinitionKind = (typeof DEFINITION_KINDS)[DefinitionFolder];
@@ -141,6 +145,7 @@ export function assembleDefinitions(root: string, files: DefinitionFile[]): Defi
     stats: [],
     dashboards: [],
     seeds: [],
+    forms: [],
   };
   for (const { kind, data, file, parseError, parsePosition } of files) {
     if (parseError)
@@ -176,6 +181,9 @@ export function assembleDefinitions(root: string, files: DefinitionFile[]): Defi
         break;
       case 'seed':
         defs.seeds.push(data as SeedDefinition);
+        break;
+      case 'form':
+        defs.forms.push(data as FormDefinition);
         break;
     }
   }

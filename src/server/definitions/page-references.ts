@@ -3,6 +3,7 @@
  * popups read, the permission codes its buttons need, the entities and reports its API paths name, and the
  * regular expressions of its form validators.
  */
+import { NESTED_QUANTIFIER, NESTED_QUANTIFIER_MESSAGE } from '../../shared/safe-pattern.js';
 import type { ReportDefinition } from '../../shared/schema-types.js';
 import { ONLINE_API } from '../modules/online/routes.js';
 import { REPORT_API } from '../modules/report/routes.js';
@@ -109,13 +110,17 @@ export function pageReferenceProblems(page: unknown, ctx: PageContext, add: Add)
     rules.forEach((rule: unknown, i) => {
       const pattern = (rule as { pattern?: unknown } | null)?.pattern;
       if (typeof pattern !== 'string') return;
+      const at = Array.isArray(validator) ? `/x-validator/${i}/pattern` : '/x-validator/pattern';
       try {
         // Formily compiles x-validator patterns without flags.
         new RegExp(pattern);
       } catch {
-        const at = Array.isArray(validator) ? `/x-validator/${i}/pattern` : '/x-validator/pattern';
         add(`${pointer}${at}`, `正则表达式 "${pattern}" 无效`);
+        return;
       }
+      // A stored form's rules also run on the server (form-values.ts).
+      if (NESTED_QUANTIFIER.test(pattern))
+        add(`${pointer}${at}`, `正则表达式 "${pattern}" ${NESTED_QUANTIFIER_MESSAGE}`);
     });
 
     const component = typeof node['x-component'] === 'string' ? node['x-component'] : '';

@@ -3,7 +3,7 @@ import { CONTROL_CHARS_MESSAGE, hasForbiddenControlChars } from '../../shared/te
 import { badRequest } from './errors.js';
 
 /** Why a request's text or numbers are refused, or null. */
-function inputProblem(root: unknown): string | null {
+export function inputProblem(root: unknown): string | null {
   // Iterative: a 2 MB body of nested arrays must not overflow the stack.
   const stack: unknown[] = [root];
   while (stack.length) {

@@ -34,6 +34,7 @@ import { auditRoutes } from './audit/routes.js';
 import { doctorCardRoutes } from './doctor-card/routes.js';
 import { apiKeyRoutes } from './api-key/routes.js';
 import { deviceRoutes } from './api-key/device-routes.js';
+import { formRoutes } from './form/routes.js';
 
 /** Every API module, registered under the API base path. One folder per domain. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -72,4 +73,5 @@ export const apiModules: FastifyPluginAsync[] = [
   doctorCardRoutes,
   apiKeyRoutes,
   deviceRoutes,
+  formRoutes,
 ];

@@ -12,6 +12,7 @@ import * as m0011 from './0011-change-log.js';
 import * as m0012 from './0012-user-tenant.js';
 import * as m0013 from './0013-data-apply.js';
 import * as m0014 from './0014-api-key.js';
+import * as m0015 from './0015-form.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012-user-tenant': m0012,
   '0013-data-apply': m0013,
   '0014-api-key': m0014,
+  '0015-form': m0015,
 };

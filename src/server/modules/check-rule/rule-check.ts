@@ -1,4 +1,5 @@
 import vm from 'node:vm';
+import { NESTED_QUANTIFIER, NESTED_QUANTIFIER_MESSAGE } from '../../../shared/safe-pattern.js';
 
 /**
  * Code-check rules (protocol §11.2): a JSON array of `{digits, pattern, message}`. A numeric `digits`
@@ -24,9 +25,6 @@ export const MAX_RULES = 20;
 export const MAX_PATTERN_LENGTH = 200;
 export const MAX_VALUE_LENGTH = 500;
 
-/** A quantified group that itself contains a quantifier, e.g. `(a+)+` or `(\w*)*`. */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[*+]|\{\d+,?\d*\})(?:[^()\\]|\\.)*\)(?:[*+]|\{\d+,?\d*\})/;
-
 /** Parses and checks a rule list; the message names what is wrong, in Chinese. */
 export function parseRules(json: string): { rules: CheckRule[] } | { error: string } {
   let data: unknown;
@@ -43,12 +41,15 @@ export function parseRules(json: string): { rules: CheckRule[] } | { error: stri
     if (!raw || typeof raw !== 'object') return { error: `第 ${n} 条规则格式不正确` };
     const { digits, pattern, message } = raw as Record<string, unknown>;
     const d = typeof digits === 'number' ? String(digits) : digits;
-    if (typeof d !== 'string' || !(d === '*' || /^[1-9]\d{0,2}$/.test(d))) return { error: `第 ${n} 条规则的位数必须是 * 或正整数` };
+    if (typeof d !== 'string' || !(d === '*' || /^[1-9]\d{0,2}$/.test(d)))
+      return { error: `第 ${n} 条规则的位数必须是 * 或正整数` };
     if (typeof pattern !== 'string' || pattern === '' || pattern.length > MAX_PATTERN_LENGTH)
       return { error: `第 ${n} 条规则的正则表达式不能为空且最多 ${MAX_PATTERN_LENGTH} 个字符` };
-    if (NESTED_QUANTIFIER.test(pattern)) return { error: `第 ${n} 条规则的正则表达式含有嵌套的重复（如 (a+)+），可能导致校验卡死` };
+    if (NESTED_QUANTIFIER.test(pattern))
+      return { error: `第 ${n} 条规则的正则表达式${NESTED_QUANTIFIER_MESSAGE}` };
     if (!compile(pattern)) return { error: `第 ${n} 条规则的正则表达式无效` };
-    if (typeof message !== 'string' || message.length > 200) return { error: `第 ${n} 条规则的提示信息最多 200 个字符` };
+    if (typeof message !== 'string' || message.length > 200)
+      return { error: `第 ${n} 条规则的提示信息最多 200 个字符` };
     rules.push({ digits: d, pattern, message });
   }
   return { rules };
@@ -96,7 +97,8 @@ export function checkValue(rules: CheckRule[], value: string): RuleFailure | nul
     }
     const end = Math.min(begin + Number(rule.digits), value.length);
     const slice = value.slice(begin, end);
-    if (!matches(re, slice)) return { ...rule, beginIndex: begin, endIndex: end, checkValue: slice, passed: false };
+    if (!matches(re, slice))
+      return { ...rule, beginIndex: begin, endIndex: end, checkValue: slice, passed: false };
     begin = end;
   }
   return null;

@@ -101,6 +101,11 @@ export const SYSTEM_TABLES: Record<string, SystemTable> = {
     fields: { labelType: { type: 'string' } },
     titles: { name: '标签名称', color: '颜色', labelType: '标签类型', ownerId: '所有人', sortNo: '排序' },
   },
+  sys_form: {
+    access: 'online:form:list',
+    fields: {},
+    titles: { code: '表单编码', title: '表单名称', status: '状态', version: '版本' },
+  },
   sys_feedback: {
     access: 'feedback:list',
     fields: { fbType: { type: 'string', dict: 'feedback_type' }, status: { type: 'string', dict: 'feedback_status' } },
