@@ -116,6 +116,10 @@ function propertySchema(f: EntityField): JsonSchema {
     case 'datetime':
       Object.assign(s, { type: 'string', pattern: DATETIME_PATTERN });
       break;
+    case 'form':
+      // The document as canonical JSON text; its own form checks it (server/modules/online/form-documents.ts).
+      Object.assign(s, { type: 'string', maxLength: MAX_TEXT_LENGTH });
+      break;
   }
   // Declared bounds go in an allOf so their errors are told apart from the storage range.
   const bounds: JsonSchema[] = [];
@@ -142,6 +146,7 @@ const TYPE_MESSAGES: Record<EntityField['type'], string> = {
   decimal: '请输入数字',
   date: '日期格式应为 YYYY-MM-DD',
   datetime: '时间格式应为 YYYY-MM-DD HH:mm:ss',
+  form: '表单数据格式不正确',
 };
 
 /** The message of every rule of every field, so the console needs no definition to explain an error. */
@@ -156,7 +161,7 @@ export function recordMessages(entity: EntityDefinition): RecordMessages {
       range: '数值超出允许的范围',
     };
     if (f.type === 'string') m.maxLength = ruleMessages.maxLength(stringLength(f));
-    if (f.type === 'text') m.maxLength = ruleMessages.maxLength(MAX_TEXT_LENGTH);
+    if (f.type === 'text' || f.type === 'form') m.maxLength = ruleMessages.maxLength(MAX_TEXT_LENGTH);
     const rules = f.rules ?? [];
     rules.forEach((r, i) => {
       m[`rule${i}`] = r.message ?? (isPreset(r.pattern) ? PATTERN_PRESETS[r.pattern].message : '格式不正确');
@@ -212,6 +217,8 @@ export function fieldErrors(
 function cleanValue(f: EntityField, raw: unknown): RecordValue | undefined {
   if (raw === undefined) return undefined;
   if (raw === null) return null;
+  // A form document (an object) is kept whole as JSON text.
+  if (f.type === 'form' && typeof raw === 'object') return JSON.stringify(raw);
   if (typeof raw === 'boolean') return raw ? '1' : '0';
   if (Array.isArray(raw)) return raw.length ? raw.map(String).join(',') : null;
   if (typeof raw === 'number') return isNumeric(f) ? raw : String(raw);

@@ -51,7 +51,7 @@ describe('definition check', () => {
       `${F}/entities/bad_shape.json:6:5: /fields/0: 缺少必填属性 "title"`,
       `${F}/entities/bad_shape.json:9:7: /fields/0/colour: 不允许的属性（拼写错误，或此处不支持）`,
       `${F}/entities/bad_shape.json:7:7: /fields/0/name: 取值不被允许（保留名称或禁止的写法）`,
-      `${F}/entities/bad_shape.json:8:7: /fields/0/type: 取值应为以下之一："string"、"text"、"int"、"bigint"、"decimal"、"date"、"datetime"`,
+      `${F}/entities/bad_shape.json:8:7: /fields/0/type: 取值应为以下之一："string"、"text"、"int"、"bigint"、"decimal"、"date"、"datetime"、"form"`,
       `${F}/entities/demo_item.json:31:7: /fields/1/dictCode: 字典 "no_such_dict" 不存在`,
       `${F}/entities/demo_item.json:39:7: /fields/2/dictCode: 表字典 "sys_user,password,id" 不可用：表字典不允许访问字段：password`,
       `${F}/entities/demo_item.json:48:11: /fields/3/rules/0/pattern: 正则表达式 "^(a$" 无效`,

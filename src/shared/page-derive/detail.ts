@@ -11,6 +11,8 @@ export function deriveDetail(entity: EntityDefinition, hide: readonly string[] =
       if (f.type === 'date') d.format = 'date';
       if (isNumeric(f) && !f.dictCode) d.format = 'number';
       if (f.type === 'text') d.span = 2;
+      // A form document is shown as its form, across the whole detail.
+      if (f.type === 'form' && f.form) Object.assign(d, { span: 4, form: { ...f.form } });
       return d;
     });
   return { columns: 2, fields };

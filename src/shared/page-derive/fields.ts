@@ -6,8 +6,9 @@ export const NUMERIC_TYPES = new Set(['int', 'bigint', 'decimal']);
 
 export const isNumeric = (f: Pick<EntityField, 'type'>) => NUMERIC_TYPES.has(f.type);
 
-/** The entity's fields shown in lists (list !== false). */
-export const listedFields = (entity: EntityDefinition) => entity.fields.filter((f) => f.list !== false);
+/** The entity's fields shown in lists (list !== false); a form document never is. */
+export const listedFields = (entity: EntityDefinition) =>
+  entity.fields.filter((f) => f.list !== false && f.type !== 'form');
 
 /**
  * A field the page may name: a declared one, or an audit column (createTime, …) every entity table has.

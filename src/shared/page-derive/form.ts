@@ -92,6 +92,16 @@ export function formField(
   entities: readonly EntityDefinition[] = [],
 ): Node {
   const node: Node = { type: isNumeric(f) ? 'number' : 'string', title: f.title };
+  if (f.type === 'form' && f.form)
+    // The stored form itself, its fields nested under this one; the code and version come from the row.
+    return {
+      type: 'object',
+      title: f.title,
+      'x-component': 'JFormDocument',
+      'x-component-props': { codeField: f.form.codeField, versionField: f.form.versionField },
+      'x-decorator': 'FormItem',
+      'x-decorator-props': { layout: 'vertical', labelCol: 24, wrapperCol: 24 },
+    };
   if (f.numbering) {
     // The server fills the number on insert; an editable rule lets the user type one instead.
     return {

@@ -45,7 +45,7 @@ export function deriveQuery(
 ): QuerySettings | undefined {
   const chosen = applyOverrides({
     derived: entity.fields
-      .filter((f) => f.query && !(f.query === 'range' && isNumeric(f)))
+      .filter((f) => f.query && f.type !== 'form' && !(f.query === 'range' && isNumeric(f)))
       .map((f) => queryField(entity, f, entities)),
     key: (q) => q.name,
     overrides,

@@ -9,6 +9,8 @@ const TYPES: Record<EntityField['type'], SuperQueryField['type']> = {
   decimal: 'number',
   date: 'date',
   datetime: 'datetime',
+  // Never offered (listedFields leaves form documents out); the type only completes the map.
+  form: 'string',
 };
 
 /** The super query's condition of one field: its type from the field type, dictionary or picker view. */

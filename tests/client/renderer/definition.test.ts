@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillPath, pageApi } from '../../../src/client/renderer/definition/api';
-import { evaluateCondition } from '../../../src/client/renderer/definition/conditions';
+import { evaluateCondition } from '../../../src/shared/conditions';
 import { findExpression } from '../../../src/client/renderer/definition/safety';
 import { resolveValues } from '../../../src/client/renderer/definition/values';
 import { listParams, queryParams } from '../../../src/client/renderer/list/params';

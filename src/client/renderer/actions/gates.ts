@@ -1,4 +1,4 @@
-import { evaluateCondition } from '../definition/conditions';
+import { evaluateCondition } from '../../../shared/conditions';
 import type { Condition, ToolbarButton } from '../definition/types';
 import { gateAllows } from '../permissions';
 

@@ -1,4 +1,4 @@
-import { readPath } from './conditions';
+import { readPath } from '../../../shared/conditions';
 import type { ValueMap, ValueRef } from './types';
 
 /** What `$row`, `$selected`, `$form` and `$route` refer to when an action runs. */

@@ -51,6 +51,7 @@ export function DetailPage({ page, routeCode }: { page: PageDefinition; routeCod
         row={state.row}
         items={detailItems(page.detail, page.columns ?? [])}
         columns={detailColumns(page.detail)}
+        entity={page.entity}
       />
       {page.entity ? <DetailChildren entity={page.entity} id={id} row={state.row} /> : null}
       {page.entity ? (

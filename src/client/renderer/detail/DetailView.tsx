@@ -1,5 +1,5 @@
 import { Descriptions, Drawer, Modal, Tabs } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useDevice } from '../../layout/device';
 import { t } from '../../locale/zh-CN';
 import type { PageColumn, PageDetail } from '../definition/types';
@@ -9,6 +9,11 @@ import { ChangeHistory } from '../history/ChangeHistory';
 
 type Row = Record<string, unknown>;
 
+// A form document is shown as its form: the form stack loads only for a detail that has one.
+const FormDocumentView = lazy(() =>
+  import('../../widgets/form-document/FormDocumentView').then((m) => ({ default: m.FormDocumentView })),
+);
+
 export const MAX_DETAIL_COLUMNS = 4;
 
 export interface DetailItem {
@@ -17,6 +22,8 @@ export interface DetailItem {
   dict?: string;
   span?: number;
   format?: PageColumn['format'];
+  /** A form document: its row's code and version fields. */
+  form?: { codeField: string; versionField: string };
 }
 
 /** The detail fields: declared, else the visible table columns. */
@@ -34,10 +41,13 @@ export function DetailDescriptions({
   row,
   items,
   columns,
+  entity,
 }: {
   row: Row;
   items: DetailItem[];
   columns: number;
+  /** The row's entity: a form document missing from a list row is read with the record. */
+  entity?: string;
 }) {
   // A phone has room for one label and its value per line; more columns squeeze both unreadable.
   const shown = useDevice() === 'mobile' ? 1 : columns;
@@ -45,7 +55,13 @@ export function DetailDescriptions({
     <Descriptions bordered size="small" column={shown}>
       {items.map((item) => (
         <Descriptions.Item key={item.name} label={item.title} span={Math.min(item.span ?? 1, shown)}>
-          <Cell row={row} field={item.name} dict={item.dict} format={item.format} ellipsis={false} />
+          {item.form ? (
+            <Suspense fallback={null}>
+              <FormDocumentView row={row} name={item.name} form={item.form} entity={entity} />
+            </Suspense>
+          ) : (
+            <Cell row={row} field={item.name} dict={item.dict} format={item.format} ellipsis={false} />
+          )}
         </Descriptions.Item>
       ))}
     </Descriptions>
@@ -71,7 +87,7 @@ export function DetailView({ row, detail, columns, title, entity, historyTable =
   const items = detailItems(detail, columns);
   const fields = row ? (
     <>
-      <DetailDescriptions row={row} items={items} columns={detailColumns(detail)} />
+      <DetailDescriptions row={row} items={items} columns={detailColumns(detail)} entity={entity} />
       {entity && row.id ? <DetailChildren entity={entity} id={String(row.id)} /> : null}
     </>
   ) : null;

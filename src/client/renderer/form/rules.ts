@@ -2,7 +2,7 @@ import { registerValidateRules } from '@formily/core';
 import { Schema } from '@formily/react';
 import { t } from '../../locale/zh-CN';
 import { registerWidgetRules } from '../../widgets/validators/formily-rules';
-import { readPath } from '../definition/conditions';
+import { readPath } from '../../../shared/conditions';
 
 let ready = false;
 

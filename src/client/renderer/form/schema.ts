@@ -1,7 +1,7 @@
 import type { GeneralField } from '@formily/core';
 import type { ISchema } from '@formily/react';
 import { computeReaction } from './compute';
-import { evaluateCondition } from '../definition/conditions';
+import { evaluateCondition, readPath } from '../../../shared/conditions';
 import type { FormReaction, FormSchema, ReactionState } from '../definition/types';
 
 export type FormMode = 'add' | 'edit';
@@ -11,6 +11,8 @@ export interface SchemaContext {
   mode: FormMode;
   /** State of a field's `x-auth` code for the current user. */
   fieldState: (code: string) => FieldAuthState;
+  /** Where the values the conditions read are: a form document's path inside the record (JFormDocument). */
+  scope?: string;
 }
 
 /** Keys of our definitions that Formily does not know; they are applied here and removed. */
@@ -29,9 +31,10 @@ function applyState(field: GeneralField, state: ReactionState): void {
  * A declarative reaction as the function Formily runs in its reactive scope: it reads the form
  * values it tests, so Formily re-runs it whenever one of them changes.
  */
-export function toReactionFunction(reaction: FormReaction): (field: GeneralField) => void {
+export function toReactionFunction(reaction: FormReaction, scope?: string): (field: GeneralField) => void {
   return (field) => {
-    const values = field.form.values as Record<string, unknown>;
+    const all = field.form.values as Record<string, unknown>;
+    const values = scope ? (readPath(all, scope) as Record<string, unknown> | undefined) : all;
     const state = evaluateCondition(reaction.when, values)
       ? reaction.fulfill?.state
       : reaction.otherwise?.state;
@@ -59,7 +62,7 @@ export function toFormilySchema(node: FormSchema, ctx: SchemaContext): ISchema |
   const reactions = node['x-reactions'];
   const list = reactions ? (Array.isArray(reactions) ? reactions : [reactions]) : [];
   const compute = node['x-compute'] ? [computeReaction(node['x-compute'])] : [];
-  if (list.length || compute.length) out['x-reactions'] = [...list.map(toReactionFunction), ...compute];
+  if (list.length || compute.length) out['x-reactions'] = [...list.map((r) => toReactionFunction(r, ctx.scope)), ...compute];
   // A computed field is the formula's: never typed in (the server computes the stored value itself).
   if (compute.length && auth !== 'disabled') out['x-pattern'] = 'readOnly';
 

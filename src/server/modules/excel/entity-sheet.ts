@@ -15,6 +15,7 @@ import {
 } from '../online/entity-model.js';
 import { dbOf, insertRecords, type EntityRow } from '../online/entity-records.js';
 import { settleDoctorField } from '../online/doctor-field.js';
+import { settleFormDocuments } from '../online/form-documents.js';
 import { recordInserted } from '../history/entity-snapshot.js';
 import { refResolvers, resolveRefCells } from '../online/ref-check.js';
 import { childImport } from './child-sheets.js';
@@ -152,6 +153,10 @@ export function entityImportTarget(
       for (const [i, p] of prepared.entries())
         if ('record' in p)
           await settleDoctorField(request, model, p.record).catch((e: Error) => (prepared[i] = { errors: [e.message] }));
+      // A form document in a cell is checked against its form as a form write is (form-documents.ts).
+      for (const [i, p] of prepared.entries())
+        if ('record' in p)
+          await settleFormDocuments(request, model, p.record).catch((e: Error) => (prepared[i] = { errors: [e.message] }));
       await markDuplicates(ctx, model, session.tenantId, prepared);
       if (details.active) await details.prepare(rows, prepared, content);
       return prepared;

@@ -7,6 +7,7 @@ import { childrenOf } from '../online/children.js';
 import type { EntityModel } from '../online/entity-model.js';
 import type { EntityRow } from '../online/entity-records.js';
 import { requestScope } from '../online/entity-scope.js';
+import { documentChanges } from '../online/form-documents.js';
 import { attachRefText } from '../online/ref-text.js';
 import { fieldChanges, type FieldChanges, type Snapshot } from './change-log.js';
 import { systemTitle, type SystemTable } from './system-tables.js';
@@ -83,6 +84,16 @@ export async function changeItems(
     for (const row of before.filter((r) => !kept.has(String(r.id))))
       nested.push(...(await changeItems(request, child, quiet(fieldChanges(row, null)), `${prefix}${link.title}删除行·`)));
   }
+  // A form document's changed fields are lines of their own under the field's title.
+  const documents: ChangeItem[] = [];
+  if (subject.kind === 'entity')
+    for (const [k, pair] of Object.entries(own)) {
+      const f = subject.model.byName.get(k);
+      if (f?.type !== 'form') continue;
+      delete own[k];
+      for (const c of documentChanges(pair[0], pair[1]))
+        documents.push({ field: `${k}.${c.key}`, title: `${prefix}${f.title}·${c.key}`, before: c.before, after: c.after });
+    }
   const [b, a] = await present(request, subject, own);
   const items = Object.keys(own).map((field) => ({
     field,
@@ -90,7 +101,7 @@ export async function changeItems(
     before: text(b, field),
     after: text(a, field),
   }));
-  return [...items, ...nested];
+  return [...items, ...documents, ...nested];
 }
 
 /**

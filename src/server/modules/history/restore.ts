@@ -6,6 +6,7 @@ import { childrenOf } from '../online/children.js';
 import { afterWrite } from '../online/derived-updates.js';
 import { entityModel, type EntityModel } from '../online/entity-model.js';
 import { assertUnique, dbOf, fieldValues, type AnyDb, type EntityRow } from '../online/entity-records.js';
+import { formFields } from '../online/form-documents.js';
 import { entityAccess } from '../online/routes.js';
 import type { Snapshot } from './change-log.js';
 import { snapshotInScope } from './change-view.js';
@@ -21,7 +22,9 @@ import { recordInserted } from './entity-snapshot.js';
 /** The columns of a snapshot the table still has (a field removed since the delete is dropped). */
 function storedColumns(model: EntityModel, snap: Snapshot): EntityRow {
   const out: EntityRow = {};
-  for (const k of ['id', 'tenantId', ...Object.keys(model.fields)]) if (k in snap) out[k] = snap[k];
+  // Form documents are columns too, though not query fields.
+  const documents = formFields(model.entity).map((f) => f.name);
+  for (const k of ['id', 'tenantId', ...Object.keys(model.fields), ...documents]) if (k in snap) out[k] = snap[k];
   return out;
 }
 

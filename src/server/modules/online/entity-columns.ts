@@ -27,7 +27,8 @@ export function viewOf(f: EntityField): View {
 
 /** The list columns and the options of plain dictionaries (getColumns of the original online list). */
 export async function describeColumns(ctx: AppContext, entity: EntityDefinition) {
-  const listed = entity.fields.filter((f) => f.list !== false);
+  // A form document is shown in the record's form and detail, never as a column.
+  const listed = entity.fields.filter((f) => f.list !== false && f.type !== 'form');
   const dictOptions: Record<string, DictItem[]> = {};
   for (const f of listed)
     if (f.dictCode && !isTableDict(f.dictCode))
@@ -55,7 +56,7 @@ export async function describeColumns(ctx: AppContext, entity: EntityDefinition)
 /** The query form's items (getQueryInfo): single values or begin/end ranges (protocol §6 item shape). */
 export function describeQuery(entity: EntityDefinition) {
   return entity.fields
-    .filter((f) => f.query && !f.live)
+    .filter((f) => f.query && !f.live && f.type !== 'form')
     .map((f) => ({
       field: f.name,
       label: f.title,

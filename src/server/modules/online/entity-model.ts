@@ -62,6 +62,8 @@ export function entityModel(entity: EntityDefinition): EntityModel {
   for (const f of entity.fields) {
     // A live field has no stored value (live-fields.ts computes it on read): not a filter, nor a sort key.
     if (f.live) continue;
+    // A form document is read whole in a record's form and detail: not a filter, nor a sort key.
+    if (f.type === 'form') continue;
     fields[f.name] = { type: specType(f), dict: f.dictCode, sortable: f.sortable !== false };
   }
   const sort = entity.defaultSort;

@@ -18,6 +18,7 @@ import { attachRefText } from './ref-text.js';
 import { attachPickedText, pickFilter } from './ref-many.js';
 import { childFilter } from './child-filter.js';
 import { withLiveFields } from './live-fields.js';
+import { withoutFormDocuments } from './form-documents.js';
 
 export const RECORD_NOT_FOUND = '未找到对应数据';
 /** An export larger than this is refused with a message asking for a narrower query. */
@@ -73,7 +74,7 @@ export async function listRecords(
   const records = await attachDictText(
     ctx.db.kysely,
     ctx.defs,
-    withLiveFields(model.entity, result.records),
+    withoutFormDocuments(model.entity, withLiveFields(model.entity, result.records)),
     model.fields,
     request.user().tenantId,
   );

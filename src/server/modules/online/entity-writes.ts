@@ -24,6 +24,7 @@ import {
   type AnyDb,
   type EntityRow,
 } from './entity-records.js';
+import { settleFormDocuments } from './form-documents.js';
 import { assertKnownValues } from './known-values.js';
 import { releaseReferences } from './ref-delete.js';
 import { assertTreeParent } from './tree-parent.js';
@@ -66,6 +67,7 @@ export async function checkAdd(request: FastifyRequest, model: EntityModel, body
   const { ctx } = request.server;
   const record = computeRecord(model.entity, recordFromBody(model, body, 'add'));
   await settleDoctorField(request, model, record);
+  await settleFormDocuments(request, model, record);
   assertValid(model, record);
   assertChecks(model.entity, record);
   await assertKnownValues(request, model, record);
@@ -139,6 +141,7 @@ export async function checkEdit(
   assertStateUnchanged(entity, body, stored);
   const changes = recordFromBody(model, keepStoredValues(sensitiveFields(ctx.defs, model.table), body, stored), 'edit');
   await settleDoctorField(request, model, changes, stored);
+  await settleFormDocuments(request, model, changes, stored);
   const merged = computeRecord(entity, { ...fieldValues(model, stored), ...changes });
   Object.assign(changes, formulaValues(entity, merged));
   assertValid(model, merged);

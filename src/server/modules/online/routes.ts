@@ -17,6 +17,7 @@ import { attachPickedText } from './ref-many.js';
 import { actionableFilter, attachTransitions } from './workflow.js';
 import { transitionRoutes } from './workflow-routes.js';
 import { withLiveFields } from './live-fields.js';
+import { withFormDocuments } from './form-documents.js';
 import { attachDerive } from './derive.js';
 import { deriveRoutes } from './derive-routes.js';
 import { findRecord, listRecords, protectRecords } from './entity-records.js';
@@ -40,13 +41,15 @@ const FieldValue = Type.Union([
   Type.Null(),
   Type.Array(Type.Union([Type.String({ maxLength: 1000 }), Type.Number()]), { maxItems: 500 }),
 ]);
+// A form document (field of type form) comes whole as an object; its form checks it (form-documents.ts).
+const FormDocument = Type.Record(Type.String({ maxLength: 80 }), Type.Unknown(), { maxProperties: 500 });
 const ChildRow = Type.Record(Type.String({ maxLength: 80 }), FieldValue, { maxProperties: 300 });
 // Child tables (master-detail) come as arrays of rows under the child's code; each definition's
 // maxRows (at most 1000) is enforced with its own message by child-save.ts. Rows go first: Fastify's
 // ajv coerces a one-element array to its element while trying the scalar branches.
 export const RecordBody = Type.Record(
   Type.String({ maxLength: 80 }),
-  Type.Union([Type.Array(ChildRow, { maxItems: 1000 }), FieldValue]),
+  Type.Union([Type.Array(ChildRow, { maxItems: 1000 }), FieldValue, FormDocument]),
   { maxProperties: 300 },
 );
 
@@ -120,7 +123,11 @@ export async function onlineRoutes(fastify: FastifyInstance) {
           ctx,
           request,
           model,
-          await attachPickedText(request, entity, await attachRefText(request, entity, withLiveFields(entity, [row]))),
+          await attachPickedText(
+            request,
+            entity,
+            await attachRefText(request, entity, withFormDocuments(entity, withLiveFields(entity, [row]))),
+          ),
         );
         const [withState] = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, [shown]));
         return ok({ ...withState, ...(await childRecords(ctx, request, model, request.params.id)) });

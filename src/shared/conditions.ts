@@ -1,4 +1,4 @@
-import type { Condition, Scalar } from './types';
+import type { Condition, Scalar } from './schema-types.js';
 
 type Record_ = Readonly<Record<string, unknown>>;
 
