@@ -13,8 +13,9 @@
  *   unary   := '-' unary | primary
  *   primary := number | 'text' | name | '(' cond ')' | call
  *   call    := round(cond, int) | abs(cond) | min(cond, cond) | max(cond, cond) | if(cond, cond, cond)
- *            | daysSince(name) | sum(child.field) | count(child) | min(child.field) | max(child.field)
- *            | last(child.field)
+ *            | daysSince(name) | addDays(cond, cond) | sum(child.field) | count(child) | min(child.field)
+ *            | max(child.field) | last(child.field)
+ *   name    := field | 'each.' field   (each.: the row a trigger's `each` walks, in its create values)
  *
  * A comparison, and, or, not are 1 or 0; a condition holds when its value is neither 0 nor empty.
  */
@@ -44,6 +45,8 @@ export type FormulaNode =
   | { kind: 'if'; cond: FormulaNode; then: FormulaNode; otherwise: FormulaNode; pos: number }
   /** Whole days from a date field to today (time-dependent: only `live` fields may use it). */
   | { kind: 'daysSince'; field: string; pos: number }
+  /** The date `days` whole days after `date` ('YYYY-MM-DD' text; empty when either is empty). */
+  | { kind: 'addDays'; date: FormulaNode; days: FormulaNode; pos: number }
   /** A roll-up over the rows of a child entity; `field` is null for count. */
   | { kind: 'aggregate'; fn: AggregateFn; entity: string; field: string | null; pos: number };
 
@@ -72,6 +75,8 @@ const NUMBER = /\d+(\.\d+)?/y;
 const COMPARE = /!=|<=|>=|=|<|>/y;
 const STRING = /'((?:[^']|'')*)'/y;
 const KEYWORDS = new Set(['and', 'or', 'not']);
+/** The prefix of the fields of the row a trigger's `each` walks (each.dayOffset). */
+export const EACH = 'each';
 
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
@@ -108,7 +113,8 @@ function tokenize(text: string): Token[] {
 }
 
 const SCALAR_ARITY: Record<ScalarFn, number> = { round: 2, abs: 1, min: 2, max: 2 };
-const isAggregate = (name: string): name is AggregateFn => ['sum', 'count', 'min', 'max', 'last'].includes(name);
+const isAggregate = (name: string): name is AggregateFn =>
+  ['sum', 'count', 'min', 'max', 'last'].includes(name);
 const isScalar = (name: string): name is ScalarFn => name in SCALAR_ARITY;
 
 class Parser {
@@ -233,7 +239,14 @@ class Parser {
     if (t.type !== 'name' || KEYWORDS.has(t.text)) throw this.unexpected('数字、字段名或“(”');
     this.take();
     if (!this.isPunct('(')) {
-      if (this.isPunct('.')) throw new FormulaError(`“${t.text}.…”只能用在 sum、count、min、max、last 中`, t.pos);
+      if (t.text === EACH && this.isPunct('.')) {
+        this.take();
+        const f = this.take();
+        if (f.type !== 'name' || KEYWORDS.has(f.text)) throw new FormulaError('each. 后应为字段名', f.pos);
+        return { kind: 'field', name: `${EACH}.${f.text}`, pos: t.pos };
+      }
+      if (this.isPunct('.'))
+        throw new FormulaError(`“${t.text}.…”只能用在 sum、count、min、max、last 中`, t.pos);
       return { kind: 'field', name: t.text, pos: t.pos };
     }
     this.take();
@@ -243,8 +256,10 @@ class Parser {
   private call(fn: string, pos: number): FormulaNode {
     // min/max with one dotted argument are roll-ups, with two arguments the smaller/larger of two values.
     const dotted = this.next.type === 'name' && this.isPunct('.', this.peek(1));
-    if (fn === 'count' || fn === 'sum' || fn === 'last' || (isAggregate(fn) && dotted)) return this.aggregate(fn, pos);
+    if (fn === 'count' || fn === 'sum' || fn === 'last' || (isAggregate(fn) && dotted))
+      return this.aggregate(fn, pos);
     if (fn === 'daysSince') return this.daysSince(pos);
+    if (fn === 'addDays') return this.addDays(pos);
     if (fn !== 'if' && !isScalar(fn)) throw new FormulaError(`未知的函数“${fn}”`, pos);
     const args = [this.cond()];
     while (this.isPunct(',')) {
@@ -274,6 +289,14 @@ class Parser {
       throw new FormulaError('daysSince 的参数应为一个日期字段名', f.pos);
     this.expect(')', '右括号“)”');
     return { kind: 'daysSince', field: f.text, pos };
+  }
+
+  private addDays(pos: number): FormulaNode {
+    const date = this.cond();
+    this.expect(',', '“,”（addDays(日期, 天数)）');
+    const days = this.cond();
+    this.expect(')', '右括号“)”');
+    return { kind: 'addDays', date, days, pos };
   }
 
   private aggregate(fn: AggregateFn, pos: number): FormulaNode {
@@ -316,6 +339,8 @@ export function formulaNodes(node: FormulaNode): FormulaNode[] {
       return [node, ...node.args.flatMap(formulaNodes)];
     case 'if':
       return [node, ...formulaNodes(node.cond), ...formulaNodes(node.then), ...formulaNodes(node.otherwise)];
+    case 'addDays':
+      return [node, ...formulaNodes(node.date), ...formulaNodes(node.days)];
     default:
       return [node];
   }
@@ -346,6 +371,11 @@ export function fieldUses(ast: FormulaNode): FieldUse[] {
         return;
       case 'daysSince':
         out.push({ name: n.field, pos: n.pos, use: 'date' });
+        return;
+      case 'addDays':
+        if (n.date.kind === 'field') out.push({ name: n.date.name, pos: n.date.pos, use: 'date' });
+        else visit(n.date, true);
+        visit(n.days, false);
         return;
       case 'compare':
       case 'logical':
@@ -466,6 +496,13 @@ function daysSince(v: unknown): Dec | null {
   return new D((Date.UTC(ty, tm - 1, td) - Date.UTC(+m[1], +m[2] - 1, +m[3])) / DAY_MS);
 }
 
+function addDays(date: Value, days: Dec | null): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(textOf(date));
+  if (!m || days === null) return null;
+  const at = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]) + days.truncated().toNumber() * DAY_MS);
+  return at.toISOString().slice(0, 10);
+}
+
 function evaluate(node: FormulaNode, row: FormulaRow, children: FormulaChildren): Value {
   switch (node.kind) {
     case 'number':
@@ -523,6 +560,8 @@ function evaluate(node: FormulaNode, row: FormulaRow, children: FormulaChildren)
       return evaluate(truthy(evaluate(node.cond, row, children)) ? node.then : node.otherwise, row, children);
     case 'daysSince':
       return daysSince(row[node.field]);
+    case 'addDays':
+      return addDays(evaluate(node.date, row, children), num(evaluate(node.days, row, children)));
   }
 }
 

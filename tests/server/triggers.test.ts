@@ -225,4 +225,25 @@ describe.each(DIALECTS)('entity triggers on $name', ({ url }) => {
     expect((await rows('trg_reading')).length).toBe(before);
     expect((await rows('trg_alert')).length).toBe(alerts);
   });
+
+  it('adds one record per matching row with `each`, dates from addDays, only the tenant’s matching rows', async () => {
+    for (const [kind, visitName, dayOffset] of [
+      ['A', '基线', 0],
+      ['A', '第一次随访', 30],
+      ['B', '其他方案', 7],
+    ] as const)
+      await add('trg_schedule', { kind, visitName, dayOffset });
+    const enrol = await add('trg_enrol', { patientId, kind: 'A', enrolDate: '2026-01-30' });
+    const visits = (await rows('trg_visit')).filter((r) => r.enrolId === enrol);
+    expect(visits.map((v) => [v.visitName, v.planDate, v.windowEnd])).toEqual(
+      expect.arrayContaining([
+        ['基线', '2026-01-30', '2026-02-02'],
+        ['第一次随访', '2026-03-01', '2026-03-04'],
+      ]),
+    );
+    expect(visits).toHaveLength(2);
+    // A scheme without scheduled visits adds nothing.
+    const none = await add('trg_enrol', { patientId, kind: 'C', enrolDate: '2026-01-30' });
+    expect((await rows('trg_visit')).filter((r) => r.enrolId === none)).toHaveLength(0);
+  });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   evaluateCondition,
   evaluateFormula,
+  evaluateValue,
   FormulaError,
   parseCondition,
   parseFormula,
@@ -25,6 +26,30 @@ function parseError(text: string): FormulaError {
   }
   throw new Error(`“${text}” parsed`);
 }
+
+describe('addDays and each.<field>', () => {
+  const value = (text: string, row: FormulaRow = {}) => evaluateValue(parseFormula(text), row);
+  it('adds whole days to a date across months and years; empty stays empty', () => {
+    expect(value('addDays(d, 30)', { d: '2026-01-30' })).toBe('2026-03-01');
+    expect(value('addDays(d, n + 1)', { d: '2026-12-31 08:00:00', n: 0 })).toBe('2027-01-01');
+    expect(value('addDays(d, -1)', { d: '2024-03-01' })).toBe('2024-02-29');
+    expect(value('addDays(d, 3)', { d: '' })).toBeNull();
+    expect(value('addDays(d, n)', { d: '2026-01-01', n: '' })).toBeNull();
+  });
+  it('compares dates as text and reads each.<field>', () => {
+    expect(
+      holds('visitDate <= addDays(planDate, 3)', { visitDate: '2026-01-04', planDate: '2026-01-01' }),
+    ).toBe(true);
+    expect(
+      holds('visitDate <= addDays(planDate, 3)', { visitDate: '2026-01-05', planDate: '2026-01-01' }),
+    ).toBe(false);
+    expect(
+      value('addDays(enrolDate, each.dayOffset)', { enrolDate: '2026-01-01', 'each.dayOffset': 7 }),
+    ).toBe('2026-01-08');
+    expect(parseError('each.').message).toContain('each. 后应为字段名');
+    expect(parseError('addDays(d)').message).toContain('addDays(日期, 天数)');
+  });
+});
 
 describe('conditions in the formula language', () => {
   it('compares numbers exactly as decimals, a comparison being 1 or 0', () => {
@@ -181,6 +206,16 @@ describe('definition check of conditions, checks and live fields', () => {
   });
   const problems = (e: EntityDefinition) => formulaProblems(new Map([[e.code, e]]), e);
 
+  it('refuses addDays in a computed field, whose value is a number', () => {
+    const e = entity({
+      fields: [...entity({}).fields, field('later', 'int', { formula: 'addDays(dueDate, 1)' })],
+    });
+    expect(problems(e)).toContainEqual([
+      expect.any(Array),
+      'addDays 的结果是日期，只能用在条件和触发规则的取值中',
+    ]);
+  });
+
   it('accepts conditions over the fields, text compared with literals', () => {
     expect(conditionProblems(entity({}), "paid <= amount and (status = '1' or not paid)")).toEqual([]);
     expect(
@@ -212,7 +247,7 @@ describe('definition check of conditions, checks and live fields', () => {
       [['checks', '0', 'rule'], '条件中的字段 "amont" 不存在'],
       [['checks', '1', 'rule'], '条件“paid <=”无效：公式第 8 个字符处不完整，缺少数字、字段名或“(”'],
       [['checks', '2', 'rule'], '条件中的字段 "status" 不是数字类型'],
-      [['checks', '3', 'rule'], 'daysSince 的字段 "amount" 不是日期类型'],
+      [['checks', '3', 'rule'], '条件中的字段 "amount" 不是日期类型'],
       [['checks', '3', 'rule'], expect.stringContaining('daysSince 只能用在实时字段')],
       [['checks', '4', 'rule'], '条件只能读取本记录的字段，不能汇总其他实体（sum、count、min、max）'],
     ]);

@@ -22,6 +22,14 @@ describe('entity triggers in schemas:check', () => {
       `${src}:17:19: /triggers/1/notify/userField: 字段 "note" 不是选择用户（sel_user）的文本字段`,
       `${src}:17:50: /triggers/1/notify/roles/0: 角色 "chief" 不是内置角色（admin、doctor、nurse、org_manager、platform_operator）`,
       `${src}:24:19: /triggers/2/notify/userField: 字段 "note" 不是引用（ref）字段，不能用 note.owner`,
+      // `each`: its entity and match fields exist; values read its fields as each.<field>, typed.
+      `${src}:32:58: /triggers/3/create/each/match/ghost: 字段 "ghost" 不存在于实体 trg_bad_target`,
+      `${src}:32:74: /triggers/3/create/each/match/note: 字段 "nothing" 不存在于实体 trg_bad_source`,
+      `${src}:33:21: /triggers/3/create/values/note: 取值中的字段 "each.nope" 不存在`,
+      `${src}:33:42: /triggers/3/create/values/owner: 取值中的字段 "label" 不是日期类型`,
+      `${src}:33:42: /triggers/3/create/values/owner: 取值中的字段 "each.level" 不是数字类型`,
+      `${src}:40:57: /triggers/4/create/each/entity: 实体 "trg_ghost" 不存在`,
+      `${src}:40:119: /triggers/4/create/values/note: 取值中的字段 "each.x" 不存在`,
     ]);
   });
 });

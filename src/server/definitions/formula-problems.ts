@@ -29,7 +29,7 @@ function fieldUseProblems(
     if (!used) out.push(`${what}中的字段 "${u.name}" 不存在`);
     else if (u.use === 'number' && !NUMERIC.has(used.type))
       out.push(`${what}中的字段 "${u.name}" 不是数字类型`);
-    else if (u.use === 'date' && !DATES.has(used.type)) out.push(`daysSince 的字段 "${u.name}" 不是日期类型`);
+    else if (u.use === 'date' && !DATES.has(used.type)) out.push(`${what}中的字段 "${u.name}" 不是日期类型`);
   }
   return [...new Set(out)];
 }
@@ -92,6 +92,9 @@ export function formulaProblems(
     const deps = formulaDependencies(ast);
     for (const message of fieldUseProblems(byName, ast, '公式')) out.push([at('formula'), message]);
     const nodes = formulaNodes(ast);
+    // Its result is a date, and a computed field holds a number.
+    if (nodes.some((n) => n.kind === 'addDays'))
+      out.push([at('formula'), 'addDays 的结果是日期，只能用在条件和触发规则的取值中']);
     if (f.live) {
       // Computed on read from the row alone: a roll-up would need the other entity's rows.
       if (deps.children.length)

@@ -1,4 +1,6 @@
-import type { EntityDefinition, EntityField } from '../../shared/schema-types.js';
+import { systemFields } from '../../shared/entity-record.js';
+import { EACH } from '../../shared/formula.js';
+import type { EntityDefinition, EntityField, EntityTrigger } from '../../shared/schema-types.js';
 import { ROLES } from '../db/seed-data.js';
 import { conditionProblems } from './formula-problems.js';
 
@@ -10,10 +12,10 @@ const SPECIAL = new Set(['$id', '$now', '$today']);
 const isUserField = (f: EntityField | undefined) => !!f && f.type === 'string' && f.view === 'sel_user';
 
 /** What is wrong with a `create.values` expression over the source entity's fields. */
-function valueProblems(source: EntityDefinition, text: string): string[] {
+function valueProblems(source: Pick<EntityDefinition, 'fields'>, text: string): string[] {
   if (SPECIAL.has(text.trim())) return [];
   // A bare field is copied as it is (a ref id, a dictionary value): any type will do.
-  const bare = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(text)?.[1];
+  const bare = /^\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s*$/.exec(text)?.[1];
   if (bare && !['and', 'or', 'not'].includes(bare))
     return source.fields.some((f) => f.name === bare) ? [] : [`取值中的字段 "${bare}" 不存在`];
   // The same rules as a condition: the source's own fields, no roll-ups of other entities, no daysSince.
@@ -36,6 +38,36 @@ function userFieldProblem(
   const g = row.fields.find((x) => x.name === second);
   if (!g) return `字段 "${second}" 不存在于实体 ${row.code}`;
   return isUserField(g) ? null : `字段 "${row.code}.${second}" 不是选择用户（sel_user）的文本字段`;
+}
+
+/**
+ * The fields `each` adds to what the values read (each.<field> of its entity, system fields included),
+ * reporting an unknown entity or match field.
+ */
+function eachFields(
+  entities: ReadonlyMap<string, EntityDefinition>,
+  source: EntityDefinition,
+  t: EntityTrigger,
+  out: Problem[],
+  at: (...p: Array<string | number>) => Array<string | number>,
+): EntityField[] {
+  const each = t.create.each;
+  if (!each) return [];
+  const walked = entities.get(each.entity);
+  if (!walked) {
+    out.push([at('create', 'each', 'entity'), `实体 "${each.entity}" 不存在`]);
+    return [];
+  }
+  const theirs: EntityField[] = [...(systemFields(walked) as EntityField[]), ...walked.fields];
+  const ours = new Set([...systemFields(source), ...source.fields].map((f) => f.name));
+  for (const [field, name] of Object.entries(each.match)) {
+    const mine = String(name);
+    if (!theirs.some((f) => f.name === field))
+      out.push([at('create', 'each', 'match', field), `字段 "${field}" 不存在于实体 ${walked.code}`]);
+    if (!ours.has(mine))
+      out.push([at('create', 'each', 'match', field), `字段 "${mine}" 不存在于实体 ${source.code}`]);
+  }
+  return theirs.map((f) => ({ ...f, name: `${EACH}.${f.name}` }));
 }
 
 /**
@@ -63,10 +95,11 @@ export function triggerProblems(
     }
     if (target.parent) out.push([at('create', 'entity'), `实体 "${target.code}" 是子表，只能随主表保存`]);
     const names = new Set(target.fields.map((f) => f.name));
+    const readable = { fields: [...e.fields, ...eachFields(entities, e, t, out, at)] };
     for (const [field, text] of Object.entries(t.create.values)) {
       if (!names.has(field))
         out.push([at('create', 'values', field), `字段 "${field}" 不存在于实体 ${target.code}`]);
-      for (const m of valueProblems(e, text)) out.push([at('create', 'values', field), m]);
+      for (const m of valueProblems(readable, text)) out.push([at('create', 'values', field), m]);
     }
     const n = t.notify;
     if (n?.userField) {

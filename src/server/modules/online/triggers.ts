@@ -2,12 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { CleanRecord } from '../../../shared/entity-record.js';
 import {
+  EACH,
   evaluateCondition,
   evaluateValue,
   parseCondition,
   type FormulaRow,
 } from '../../../shared/formula.js';
-import type { EntityDefinition, EntityTrigger } from '../../../shared/schema-types.js';
+import type { EntityDefinition, EntityTrigger, EntityTriggerEach } from '../../../shared/schema-types.js';
 import { formatDate, formatDateTime } from '../../../shared/time.js';
 import type { AppContext } from '../../context.js';
 import { entityModel, type EntityModel } from './entity-model.js';
@@ -98,15 +99,56 @@ async function fire(
   row: EntityRow,
   depth: number,
 ): Promise<AfterCommit[]> {
+  // With `each`, one record per matching row of another entity (a visit per scheduled visit).
   const target = targetOf(ctx, t.create.entity);
-  const values: Record<string, unknown> = {};
-  for (const [field, text] of Object.entries(t.create.values)) values[field] = triggerValue(text, row);
-  const record: CleanRecord = cleanAdd(target, values);
-  // Read inside the transaction: on a single-connection database another handle would wait for it.
-  await assertUnique(trx, target, request.user(), record);
-  const { id, derived } = await writeAdd(trx, request, target, record, values, {
-    comment: `${source.name}：${t.name}（${t.key}）`,
-    trigger: { depth: depth + 1 },
-  });
-  return [() => notifyTrigger(ctx, request, t, target, id), () => derived.notify()];
+  const after: AfterCommit[] = [];
+  const sources = t.create.each ? await eachRows(trx, ctx, request, t.create.each, row) : [row];
+  for (const from of sources) {
+    const values: Record<string, unknown> = {};
+    for (const [field, text] of Object.entries(t.create.values)) values[field] = triggerValue(text, from);
+    const record: CleanRecord = cleanAdd(target, values);
+    // Read inside the transaction: on a single-connection database another handle would wait for it.
+    await assertUnique(trx, target, request.user(), record);
+    const { id, derived } = await writeAdd(trx, request, target, record, values, {
+      comment: `${source.name}：${t.name}（${t.key}）`,
+      trigger: { depth: depth + 1 },
+    });
+    after.push(
+      () => notifyTrigger(ctx, request, t, target, id),
+      () => derived.notify(),
+    );
+  }
+  return after;
+}
+
+/** A trigger's `each` walks at most this many rows: a schedule, not a table scan. */
+const MAX_EACH_ROWS = 200;
+
+/**
+ * The source row once per row of `each.entity` whose match fields equal the row's (in the writer's
+ * tenant, by that entity's default order), with that row's fields beside its own as each.<field>.
+ */
+async function eachRows(
+  trx: AnyDb,
+  ctx: AppContext,
+  request: FastifyRequest,
+  each: EntityTriggerEach,
+  row: EntityRow,
+): Promise<FormulaRow[]> {
+  const model = targetOf(ctx, each.entity);
+  const pairs = Object.entries(each.match).map(([theirs, ours]) => [theirs, row[String(ours)]] as const);
+  if (pairs.some(([, v]) => v === null || v === undefined || v === '')) return [];
+  let q = trx.selectFrom(model.table).selectAll();
+  for (const [theirs, value] of pairs) q = q.where(sql.ref(theirs), '=', value as string);
+  if (model.entity.scope?.tenant) q = q.where(sql.ref('tenantId'), '=', request.user().tenantId);
+  const [by, order] = model.defaultSort;
+  const found = (await q
+    .orderBy(sql.ref(by), order)
+    .orderBy(sql.ref('id'))
+    .limit(MAX_EACH_ROWS)
+    .execute()) as EntityRow[];
+  return found.map((other) => ({
+    ...row,
+    ...Object.fromEntries(Object.entries(other).map(([k, v]) => [`${EACH}.${k}`, v])),
+  }));
 }
