@@ -61,7 +61,7 @@ describe.each(DIALECTS)('the chronic-disease module on $name', ({ url }) => {
       payload: { id, ...(comment ? { comment } : {}) },
     });
   const stat = async (token: string, code: string, query: Record<string, string> = {}) =>
-    (await ok(await t.call({ method: 'GET', url: `/sys/stats/${code}`, token, query }))) as { rows: Row[] };
+    (await ok(await t.call({ method: 'GET', url: `/sys/stats/${code}`, token, query }))) as { rows: Row[]; measures: Array<{ key: string; percent?: boolean }> };
   const userId = async (username: string) =>
     (
       await t.ctx.db.kysely
@@ -293,6 +293,8 @@ describe.each(DIALECTS)('the chronic-disease module on $name', ({ url }) => {
     expect((await list(liuyang, 'chr_patient', { name: '赵建国' })).total).toBe(1);
     const bp = await stat(liuyang, 'chr_bp_control');
     expect(Number(bp.rows[0]?.measured)).toBeGreaterThanOrEqual(1);
+    // The control rate is declared a percentage, so the console shows 44% rather than 0.44.
+    expect(bp.measures.find((m) => m.key === 'rate')).toMatchObject({ percent: true });
     const byDisease = await stat(liuyang, 'chr_patients_by_disease');
     expect(byDisease.rows.length).toBeGreaterThanOrEqual(1);
   });

@@ -144,6 +144,29 @@ describe('slices and gauge', () => {
     expect(s.max).toBe(10000);
     expect(s.data[0].value).toBe(6000);
   });
+
+  test('a percent measure reads as a percentage: gauge from 0 to 1, detail, axis, tooltip and table', () => {
+    const rate: StatResult = {
+      code: 'rate',
+      title: '控制率',
+      dimensions: [{ key: 'type', title: '类型' }],
+      measures: [{ key: 'rate', title: '控制率', percent: true }],
+      rows: [{ type: '1', type_dictText: '类型1', rate: 0.4412 }],
+    };
+    const gauge = buildChart('gauge', rate, theme)!;
+    const s = series(gauge.option)[0] as unknown as {
+      max: number;
+      detail: { formatter: (v: number) => string };
+      axisLabel: { formatter: (v: number) => string };
+    };
+    expect(s.max).toBe(1);
+    expect(s.detail.formatter(0.4412)).toBe('44.1%');
+    expect(s.axisLabel.formatter(0.5)).toBe('50%');
+    expect(gauge.table.body[0]).toEqual(['类型1', '44.1%']);
+    const bar = buildChart('bar', rate, theme)!;
+    const tip = (series(bar.option)[0] as unknown as { tooltip: { valueFormatter: (v: number) => string } }).tooltip;
+    expect(tip.valueFormatter(0.25)).toBe('25%');
+  });
 });
 
 describe('empty data', () => {

@@ -1,7 +1,7 @@
 import { theme as antTheme, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { t } from '../../locale/zh-CN';
-import { formatNumber, periodChange } from './format';
+import { formatMeasure, periodChange } from './format';
 import { rowFilter } from './options';
 import type { StatWidgetProps } from './props';
 import { StatFrame } from './StatFrame';
@@ -32,7 +32,7 @@ export function StatNumber({ stat, params, title, measure, drill = true, height 
           <>
             <Typography.Text type="secondary">{label}</Typography.Text>
             <div className="stat-number-value" data-testid={`stat-number-${r.code}`}>
-              {formatNumber(sum(key))}
+              {formatMeasure(sum(key), r.measures.find((m) => m.key === key))}
             </div>
             {hasPrevious ? (
               <div className={`stat-number-change is-${change?.direction ?? 'flat'}`}>

@@ -1,5 +1,5 @@
 import { theme as antTheme, Typography } from 'antd';
-import { dimensionLabel, formatNumber } from './format';
+import { dimensionLabel, formatMeasure } from './format';
 import { rowFilter } from './options';
 import type { StatWidgetProps } from './props';
 import { StatFrame } from './StatFrame';
@@ -58,7 +58,7 @@ export function StatRanking({
                         name
                       )}
                     </span>
-                    <span className="value">{formatNumber(row[key])}</span>
+                    <span className="value">{formatMeasure(row[key], r.measures.find((m) => m.key === key))}</span>
                   </li>
                 );
               })}

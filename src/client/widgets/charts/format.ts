@@ -20,6 +20,17 @@ export function formatPercent(ratio: number): string {
   return percent.format(ratio);
 }
 
+/** A measure's value as the stat declares it: a percentage (0.44 → 44%) or a plain number. */
+export function formatMeasure(value: unknown, measure: { percent?: boolean } | undefined): string {
+  if (!measure?.percent) return formatNumber(value);
+  const n = typeof value === 'number' ? value : Number(value);
+  return value === null || value === undefined || value === '' || !Number.isFinite(n) ? '-' : formatPercent(n);
+}
+
+/** Axis labels of a measure: percentages, or numbers in Chinese units. */
+export const axisFormatter = (measure: { percent?: boolean } | undefined) => (value: number) =>
+  measure?.percent ? formatPercent(value) : formatAxisNumber(value);
+
 /**
  * A date bucket as Chinese text. The server sends the bucket's sortable key: 2026-03-05 (day),
  * 2026-W12 (ISO week), 2026-03 (month), 2026-Q1 (quarter), 2026 (year); anything else is shown as sent.

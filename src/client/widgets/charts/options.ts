@@ -3,7 +3,7 @@
  * a slider past 10 categories, bars 30 wide — and the formats are unit-tested without a canvas.
  */
 import type { ChartKind, DateBucket, StatDimension, StatResult, StatRow } from './types';
-import { dimensionLabel, formatAxisNumber, formatNumber } from './format';
+import { axisFormatter, dimensionLabel, formatMeasure, formatNumber } from './format';
 
 /** Spec §9: a category axis gets a slider when it has more than this many categories. */
 export const SLIDER_AFTER = 10;
@@ -96,7 +96,7 @@ export function dataTable(result: StatResult): BuiltChart['table'] {
     head: [...result.dimensions.map((d) => d.title), ...result.measures.map((m) => m.title)],
     body: result.rows.map((row) => [
       ...result.dimensions.map((d) => dimensionLabel(row, d)),
-      ...result.measures.map((m) => formatNumber(row[m.key])),
+      ...result.measures.map((m) => formatMeasure(row[m.key], m)),
     ]),
   };
 }
@@ -170,9 +170,10 @@ function axisChart(kind: ChartKind, result: StatResult, theme: ChartTheme, opts:
     axisLine: { lineStyle: { color: theme.split } },
     boundaryGap: bar,
   };
+  const measureOf = (key: string | undefined) => result.measures.find((m) => m.key === key);
   const valueAxis = {
     type: 'value',
-    axisLabel: { color: theme.subtleText, formatter: formatAxisNumber },
+    axisLabel: { color: theme.subtleText, formatter: axisFormatter(measureOf(series[0]?.measure)) },
     splitLine: { lineStyle: { color: theme.split } },
   };
   const horizontal = bar && opts.horizontal === true;
@@ -187,6 +188,7 @@ function axisChart(kind: ChartKind, result: StatResult, theme: ChartTheme, opts:
       type: bar ? 'bar' : 'line',
       name: s.name,
       data: s.data,
+      tooltip: { valueFormatter: (v: unknown) => formatMeasure(v, measureOf(s.measure)) },
       ...(bar ? { barWidth: BAR_WIDTH, barMaxWidth: BAR_WIDTH } : {}),
       ...(stacked ? { stack: 'total' } : {}),
       ...(kind === 'area' ? { areaStyle: { opacity: 0.25 } } : {}),
@@ -248,7 +250,10 @@ function sliceChart(kind: ChartKind, result: StatResult, theme: ChartTheme, opts
   return {
     option: {
       ...base(theme),
-      tooltip: { trigger: 'item', valueFormatter: (v: unknown) => formatNumber(v) },
+      tooltip: {
+        trigger: 'item',
+        valueFormatter: (v: unknown) => formatMeasure(v, result.measures.find((m) => m.key === measure)),
+      },
       series: [series],
     },
     filterAt: (_s, dataIndex) => rowFilter(result, order[dataIndex] ?? -1),
@@ -268,13 +273,13 @@ function gaugeChart(result: StatResult, theme: ChartTheme, opts: ChartOptions): 
         {
           type: 'gauge',
           min: 0,
-          max: opts.max ?? 100,
+          max: opts.max ?? (m.percent ? 1 : 100),
           progress: { show: true, width: 12 },
           axisLine: { lineStyle: { width: 12, color: [[1, theme.split]] } },
-          axisLabel: { color: theme.subtleText, formatter: formatAxisNumber },
+          axisLabel: { color: theme.subtleText, formatter: axisFormatter(m) },
           detail: {
             valueAnimation: false,
-            formatter: (v: number) => formatNumber(v),
+            formatter: (v: number) => formatMeasure(v, m),
             color: theme.text,
             fontSize: 22,
           },

@@ -10,6 +10,8 @@ export interface StatDimension {
 export interface StatMeasure {
   key: string;
   title: string;
+  /** Shown as a percentage (0.44 → 44%). */
+  percent?: boolean;
 }
 
 /** One group: dimension values (`<key>_dictText` beside them), measures (`<key>_previous` with a comparison). */

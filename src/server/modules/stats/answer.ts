@@ -18,7 +18,7 @@ export interface StatAnswer {
   code: string;
   title: string;
   dimensions: Array<{ key: string; title: string; bucket?: string; ages?: number[] }>;
-  measures: Array<{ key: string; title: string }>;
+  measures: Array<{ key: string; title: string; percent?: true }>;
   rows: StatRow[];
   total: number;
   /** The list page a group opens: filters[i] is the list query of rows[i]'s group. */
@@ -133,7 +133,7 @@ export async function statAnswer(
       ...(d.bucket ? { bucket: d.bucket } : {}),
       ...(d.ages ? { ages: d.ages } : {}),
     })),
-    measures: stat.measures.map((m) => ({ key: m.key, title: m.title })),
+    measures: stat.measures.map((m) => ({ key: m.key, title: m.title, ...(m.percent ? { percent: true } : {}) })),
     rows,
     total: current.total,
     ...(def.drill

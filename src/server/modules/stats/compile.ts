@@ -25,6 +25,8 @@ export interface CompiledMeasure {
   field?: string;
   of?: [string, string];
   precision: number;
+  /** Shown as a percentage by the console. */
+  percent?: true;
 }
 
 export interface CompiledParam {
@@ -131,6 +133,7 @@ export function compileStat(
       title: m.title ?? (m.field ? titleOf(m.field) : m.key),
       op: m.op,
       precision: m.precision ?? 2,
+      ...(m.percent ? { percent: true as const } : {}),
     };
     if (m.op === 'count') {
       if (m.field !== undefined) add(`${at}/field`, 'count 统计行数，不需要 field');
