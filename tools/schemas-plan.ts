@@ -27,7 +27,7 @@ async function main() {
   const db = await openDatabase(cfg.databaseUrl, cfg.dataDir);
   try {
     const raw = db.kysely.withoutPlugins() as unknown as Kysely<unknown>;
-    const plan = await planEntities(raw, db.dialect, defs.entities, defs.root);
+    const plan = await planEntities(raw, db.dialect, defs.entities, defs.root, defs.stats);
     console.log(describePlan(plan).join('\n'));
     if (plan.problems.length) process.exitCode = 1;
   } finally {

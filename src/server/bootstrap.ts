@@ -35,7 +35,7 @@ export async function createContext(
     // A definition that differs from a row an administrator may have edited is reported, not applied.
     for (const note of await syncMenus(db.kysely, defs.menus)) console.warn(note);
     await syncDicts(db.kysely, defs.dicts);
-    const { created } = await syncEntities(db, defs.entities, defs.root);
+    const { created } = await syncEntities(db, defs.entities, defs.root, defs.stats);
     if (cfg.seedDemo) await seedEntityDemo(db.kysely, defs.entities, created);
     const ctx: AppContext = { cfg, db, defs, hasher, sessions: new SessionStore(db.kysely, cfg) };
     // Demo business stories play through the API; the console's start defers them (playDeferredStories).

@@ -31,7 +31,7 @@ export async function serve(
 
   const stopWatching = opts.watch
     ? watchDefinitions(ctx, log, 200, async (defs) => {
-        await syncEntities(ctx.db, defs.entities, defs.root);
+        await syncEntities(ctx.db, defs.entities, defs.root, defs.stats);
         const previous = ctx.defs;
         ctx.defs = defs;
         try {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EntityDefinition } from '../../shared/schema-types.js';
+import type { EntityDefinition, StatDefinition } from '../../shared/schema-types.js';
 import { formatDateTime } from '../../shared/time.js';
 import type { Db, DialectName } from './connect.js';
 import { DEFAULT_SCHEMAS_DIR } from '../definitions/load.js';
@@ -140,9 +140,11 @@ export async function syncEntities(
   db: Db,
   entities: EntityDefinition[],
   root: string = DEFAULT_SCHEMAS_DIR,
+  stats: readonly StatDefinition[] = [],
 ): Promise<EntitySyncResult> {
   const raw = db.kysely.withoutPlugins() as unknown as Kysely<unknown>;
-  const { plans, problems } = await planEntities(raw, db.dialect, entities, root);
+  // Statistics over an entity add the index they read (entity-plan.ts).
+  const { plans, problems } = await planEntities(raw, db.dialect, entities, root, stats);
   if (problems.length) throw new EntitySyncError(problems);
   const result: EntitySyncResult = { created: [], altered: [] };
   const work = plans.filter(hasWork);

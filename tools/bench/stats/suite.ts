@@ -13,6 +13,7 @@ import type { EntityDefinition, EntityField } from '../../../src/shared/schema-t
 import { systemFields } from '../../../src/shared/entity-record.js';
 import { createTestApp, type TestApp } from '../../../tests/server/harness.js';
 import { percentile, type Verdict } from '../harness.js';
+import { dashboardVerdicts, runDashboardPaint, type DashboardPaintResult } from './dashboard.js';
 
 export const STATS_BUDGET_MS = 50;
 const BATCH = 400;
@@ -32,6 +33,8 @@ export interface StatsBenchResult {
   rowsPerEntity: number;
   runs: number;
   timings: StatsTiming[];
+  /** The home dashboard drawn in Chromium over the SQLite data (dashboard.ts). */
+  dashboard?: DashboardPaintResult;
 }
 
 /** Plausible values for one generated row of an entity: dictionary fields cycle through their items. */
@@ -125,12 +128,16 @@ async function benchDialect(
     await fill(t, 'erp_customer', rows, []);
     await fill(t, 'erp_equipment', rows, []);
     await fill(t, 'erp_repair_order', rows, equipmentIds);
-    if (t.ctx.db.dialect === 'postgres') await sql`analyze`.execute(t.ctx.db.kysely);
+    // As autovacuum leaves a settled table: statistics, and the visibility map index-only scans need.
+    if (t.ctx.db.dialect === 'postgres') await sql`vacuum analyze`.execute(t.ctx.db.kysely);
     // Cold cache: every request computes its answer.
     t.ctx.defs = { ...t.ctx.defs, stats: t.ctx.defs.stats.map((s) => ({ ...s, cacheSeconds: 0 })) };
     const token = await t.login('admin');
     const out: StatsTiming[] = [];
-    for (const s of t.ctx.defs.stats) {
+    // The home dashboard's statistics: what the budget is about (module dashboards have their own data).
+    const home = t.ctx.defs.dashboards.find((d) => d.code === 'home');
+    const onHome = new Set(home?.cards.flatMap((c) => ('stat' in c && c.stat ? [c.stat] : [])) ?? []);
+    for (const s of t.ctx.defs.stats.filter((x) => onHome.has(x.code))) {
       const query = QUERIES[s.code] ?? {};
       const api = await time(runs, async () => {
         const res = await t.call({ method: 'GET', url: `/sys/stats/${s.code}`, token, query });
@@ -159,23 +166,19 @@ async function benchDialect(
 }
 
 export async function runStatsBench(
-  opts: { rows: number; runs: number },
+  opts: { rows: number; runs: number; paintRuns: number },
   log = console.log,
 ): Promise<StatsBenchResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yjy-bench-stats-'));
   try {
-    const timings = await benchDialect(
-      'SQLite',
-      `sqlite://${path.join(dir, 'bench.sqlite')}`,
-      opts.rows,
-      opts.runs,
-      log,
-    );
+    const file = path.join(dir, 'bench.sqlite');
+    const timings = await benchDialect('SQLite', `sqlite://${file}`, opts.rows, opts.runs, log);
+    const dashboard = opts.paintRuns > 0 ? await runDashboardPaint(file, opts.paintRuns, log) : undefined;
     if (process.env.TEST_DATABASE_URL)
       timings.push(
         ...(await benchDialect('PostgreSQL', process.env.TEST_DATABASE_URL, opts.rows, opts.runs, log)),
       );
-    return { rowsPerEntity: opts.rows, runs: opts.runs, timings };
+    return { rowsPerEntity: opts.rows, runs: opts.runs, timings, ...(dashboard ? { dashboard } : {}) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -193,9 +196,12 @@ export function statsTable(r: StatsBenchResult): string {
 }
 
 export function statsVerdicts(r: StatsBenchResult): Verdict[] {
-  return r.timings.map((x) => ({
-    check: `${x.dialect} ${x.code} 聚合接口 p95 ≤ ${STATS_BUDGET_MS} ms（冷缓存）`,
-    value: x.apiP95,
-    pass: x.apiP95 <= STATS_BUDGET_MS,
-  }));
+  return [
+    ...r.timings.map((x) => ({
+      check: `${x.dialect} ${x.code} 聚合接口 p95 ≤ ${STATS_BUDGET_MS} ms（冷缓存）`,
+      value: x.apiP95,
+      pass: x.apiP95 <= STATS_BUDGET_MS,
+    })),
+    ...(r.dashboard ? dashboardVerdicts(r.dashboard) : []),
+  ];
 }
