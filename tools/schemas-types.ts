@@ -52,7 +52,7 @@ export async function schemaTypesFile(metaDir = META_DIR): Promise<GeneratedFile
       const earlier = declared.get(name);
       // A $ref to another meta-schema declares that schema's type again: keep the first, identical one.
       if (earlier !== undefined) {
-        // A file that refers to another meta-schema redeclares that one's types (read by the resolver above).
+        // A file that refers to another meta-schema redeclares that one's types (its own declarations came first).
         if (!refersToMeta(metaDir, file) && earlier !== block)
           throw new Error(`类型名 ${name} 在多个元模式中含义不同（${file}），请为其中一个定义换一个 title`);
         continue;

@@ -896,11 +896,25 @@ export interface EntityTrigger {
  */
 export interface EntityTriggerCreate {
   entity: string;
+  each?: EntityTriggerEach;
   /**
-   * Target field → a formula over this record (sbp, patientId, round(bmi, 1)), a quoted literal ('1'), $id (this record's id), $now or $today.
+   * Target field → a formula over this record (sbp, patientId, round(bmi, 1), addDays(enrolDate, 7)), a quoted literal ('1'), $id (this record's id), $now or $today; with `each`, also that row's fields as each.<field> and its id as each.id.
    */
   values: {
     [k: string]: string;
+  };
+}
+
+/**
+ * One record per row of another entity instead of one record: the rows of `entity` (in the writer's tenant, by that entity's defaultSort, at most 200) whose `match` fields equal this record's fields — e.g. a case enrolled in a project gets one visit per visit of the project's schedule. `values` read that row's fields as each.<field> (addDays(enrolDate, each.dayOffset)).
+ */
+export interface EntityTriggerEach {
+  entity: string;
+  /**
+   * Field of `entity` → field of this record (projectId → projectId); all must be equal and not empty.
+   */
+  match: {
+    [k: string]: FieldName5;
   };
 }
 
@@ -2033,6 +2047,13 @@ export interface DetailField {
   dict?: string;
   span?: number;
   format?: 'text' | 'image' | 'file' | 'date' | 'number' | 'tag';
+  /**
+   * A form document (entity field of type form): shown as the filled form itself, read-only, its form named by the row's code and version fields (derived from the field's `form`).
+   */
+  form?: {
+    codeField: string;
+    versionField: string;
+  };
 }
 
 /**
@@ -2783,6 +2804,10 @@ export interface StatMeasure {
    */
   of?: string[];
   /**
+   * Show the value as a percentage (a ratio of 0.44 shows 44%) in tooltips, tables, number cards, rankings and gauges; a gauge of a percent measure runs from 0 to 1 unless it sets its maximum.
+   */
+  percent?: boolean;
+  /**
    * Decimal places of avg and ratio (default 2).
    */
   precision?: number;
@@ -2868,6 +2893,7 @@ export interface WidgetCatalogue {
   JEasyCron?: JEasyCronProps;
   JUpload?: JUploadProps;
   JImageUpload?: JImageUploadProps;
+  JSignature?: JSignatureProps;
   JAreaLinkage?: JAreaLinkageProps;
   JEditor?: JEditorProps;
   JInputNumber?: JInputNumberProps;
@@ -2894,6 +2920,7 @@ export interface WidgetCatalogue {
   StatTable?: StatWidgetProps;
   JRefSelect?: JRefSelectProps;
   ChildTable?: ChildTableProps;
+  JFormDocument?: JFormDocumentProps;
 }
 
 /**
@@ -3459,6 +3486,31 @@ export interface JImageUploadProps {
 }
 
 /**
+ * Handwritten signature (mouse, finger or pen on a canvas; 清除 / 撤销 / 确认签名). Confirming uploads the PNG through POST /sys/common/upload (biz medical, the server's upload checks apply); the value is the stored path. A value shows the signed picture with 重新签名; disabled, readOnly and readPretty show the picture only.
+ *
+ * This interface was referenced by `WidgetCatalogue`'s JSON-Schema
+ * via the `definition` "JSignatureProps".
+ */
+export interface JSignatureProps {
+  /**
+   * Picture width in pixels, default 600; the pad is shown at most this wide and narrower on a phone.
+   */
+  width?: number;
+  /**
+   * Picture height in pixels, default 240; on a narrow screen the pad keeps the width:height proportion.
+   */
+  height?: number;
+  /**
+   * Ink colour as #rgb or #rrggbb, default #000000 (the paper is always white).
+   */
+  penColor?: string;
+  /**
+   * Shows the signature only (Formily's disabled/readPretty pattern sets it too).
+   */
+  disabled?: boolean;
+}
+
+/**
  * Province/city/county under root 86; value is the deepest chosen code. A type other than cascader/select shows 'type 值错误'.
  *
  * This interface was referenced by `WidgetCatalogue`'s JSON-Schema
@@ -3872,6 +3924,23 @@ export interface ChildTableProps {
    * Code of the child entity.
    */
   entity: string;
+}
+
+/**
+ * A form document (entity field of type form): the stored form itself (GET /online/form/get), named by two sibling fields of the record — its code and the version the document was entered with (empty: the newest published) — its fields nested under this one, its linkage reading the document; read-only in the detail; labels above the fields on phones. Derived entity pages give every form field this widget.
+ *
+ * This interface was referenced by `WidgetCatalogue`'s JSON-Schema
+ * via the `definition` "JFormDocumentProps".
+ */
+export interface JFormDocumentProps {
+  /**
+   * The record's field holding the form code.
+   */
+  codeField: string;
+  /**
+   * The record's field holding the form version.
+   */
+  versionField: string;
 }
 
 // ---- form.schema.json ----

@@ -24,6 +24,9 @@ import { dataApply } from './data-apply';
 import { doctorCard } from './doctor-card';
 import { apiKey } from './api-key';
 import { recordPage } from './record-page';
+import { formDesign } from './form-design';
+import { signature } from './signature';
+import { formDocument } from './form-document';
 
 export const t = {
   common,
@@ -48,5 +51,8 @@ export const t = {
   doctorCard,
   apiKey,
   recordPage,
+  formDesign,
+  signature,
+  formDocument,
 } as const;
 export type Messages = typeof t;

@@ -4,6 +4,7 @@ import { normaliseComponent } from './menu-routes';
 import { ACCOUNT_CENTRE_COMPONENT } from '../pages/account/path';
 import { TRACK_COMPONENT } from '../renderer/track/track-path';
 import { DATA_APPLY_LOADERS } from '../pages/data-apply/loaders';
+import { FORM_DESIGN_LOADERS } from '../pages/form-design/paths';
 
 export type ResolvedComponent = LazyExoticComponent<AnyComponent> | ComponentType<Record<string, never>>;
 export type ComponentResolver = (component: string) => LazyExoticComponent<AnyComponent> | ResolvedComponent | null;
@@ -28,6 +29,8 @@ const BUILT_IN: Record<string, Loader> = {
   'demo/TreeTableDemo': () => import('../pages/demo/TreeTableDemoPage'),
   // Applications of audited data changes (/dynamicForm/dataApply ...).
   ...DATA_APPLY_LOADERS,
+  // The form designer (/dynamicForm/forms, /dynamicForm/designer).
+  ...FORM_DESIGN_LOADERS,
 };
 
 const resolvers: ComponentResolver[] = [];

@@ -51,6 +51,7 @@ const GROUPS = {
   pickers: group(['JSelectUserByDep', 'JSelectRole', 'JSelectDepart', 'JSelectPosition'], () => import('./groups/pickers')),
   arrays: group(['ArrayItems', 'ArrayTable', 'FormTab', 'FormCollapse', 'Editable'], () => import('./groups/arrays')),
   files: group(['Upload', 'JUpload', 'JImageUpload'], () => import('./groups/files')),
+  signature: group(['JSignature'], () => import('./groups/signature')),
   cron: group(['JEasyCron'], () => import('./groups/cron')),
   editor: group(['JEditor'], () => import('./groups/editor')),
   editableTable: group(['EditableTable'], () => import('./groups/editable-table')),
@@ -62,6 +63,7 @@ const GROUPS = {
     () => import('./charts'),
   ),
   refSelect: group(['JRefSelect'], () => import('./groups/ref-select')),
+  formDocument: group(['JFormDocument'], () => import('./groups/form-document')),
 };
 
 type GroupName = keyof typeof GROUPS;

@@ -45,6 +45,7 @@ const WIDGET_TYPES: Record<string, readonly string[] | ((props: Props) => readon
   JSelectPosition: IDS,
   JUpload: IDS,
   JImageUpload: IDS,
+  JSignature: IDS,
   JAreaLinkage: ['string'],
   JEasyCron: ['string'],
   JPopup: [...TEXT, ...NUMBER],

@@ -66,7 +66,7 @@ describe('gallery page at /test/home', () => {
     );
     expect(screen.getByRole('heading', { name: '组件示例' })).toBeInTheDocument();
     const cardTitles = [...document.querySelectorAll('.ant-card-head-title')].map((el) => el.textContent);
-    expect(cardTitles).toEqual(['选择器', '字典', '日期', 'Cron 表达式', '上传', '省市区', '富文本', '输入', '校验规则', '报表工具', '对话框']);
+    expect(cardTitles).toEqual(['选择器', '字典', '日期', 'Cron 表达式', '上传', '签名', '表单字段（动态表单）', '省市区', '富文本', '输入', '校验规则', '报表工具', '对话框']);
     expect(await screen.findByText('北京市 / 北京市 / 东城区', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByDisplayValue('1,234,567.50')).toBeInTheDocument();
     expect(screen.getByText('字典编码不能为空！')).toBeInTheDocument();

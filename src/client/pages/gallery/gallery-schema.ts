@@ -1,4 +1,5 @@
 import type { ISchema } from '@formily/react';
+import { t } from '../../locale/zh-CN';
 import { REPORT_TOOLS_SECTION } from '../demo/gallery-section';
 
 /**
@@ -6,7 +7,7 @@ import { REPORT_TOOLS_SECTION } from '../demo/gallery-section';
  * implementer can copy a field from here. Titles are Chinese because they are what staff see.
  */
 export interface GallerySection {
-  key: 'pickers' | 'dict' | 'dates' | 'cron' | 'upload' | 'area' | 'editor' | 'inputs' | 'rules' | 'reports';
+  key: 'pickers' | 'dict' | 'dates' | 'cron' | 'upload' | 'signature' | 'formDocument' | 'area' | 'editor' | 'inputs' | 'rules' | 'reports';
   /** A section from another area names itself (its strings live in that area's locale). */
   title?: string;
   schema: ISchema;
@@ -100,6 +101,39 @@ export const GALLERY_SECTIONS: GallerySection[] = [
         video: item('视频', 'JUpload', { fileType: 'video', biz: 'videos', number: 1 }),
         attachment: item('附件', 'JUpload', { target: 'attachment', folder: 'fileList' }),
         oss: item('对象存储直传', 'JUpload', { target: 'oss' }),
+      },
+    },
+  },
+  {
+    key: 'signature',
+    title: t.signature.gallery,
+    schema: {
+      type: 'object',
+      properties: {
+        signature: item('患者签名', 'JSignature', { width: 600, height: 240 }, {
+          required: true,
+          // The label above the pad leaves a phone's whole width for signing.
+          'x-decorator-props': { layout: 'vertical' },
+        }),
+      },
+    },
+  },
+  {
+    key: 'formDocument',
+    title: t.formDocument.gallery,
+    schema: {
+      type: 'object',
+      properties: {
+        formCode: item('表单编码', 'Input', { placeholder: '填写表单编码后显示表单' }),
+        formVersion: { type: 'number', 'x-display': 'hidden' },
+        doc: {
+          type: 'object',
+          title: '表单内容',
+          'x-decorator': 'FormItem',
+          'x-decorator-props': { layout: 'vertical' },
+          'x-component': 'JFormDocument',
+          'x-component-props': { codeField: 'formCode', versionField: 'formVersion' },
+        },
       },
     },
   },
