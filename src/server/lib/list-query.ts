@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { decodeSuperQuery, parseRuleValue, QUERY_RULES, type QueryRule } from '../../shared/query-rules.js';
 import { ownField } from '../../shared/own-field.js';
 import { badRequest } from '../http/errors.js';
+import { relativeDay } from './relative-day.js';
 
 /**
  * A field a list may filter and sort on. Keys of a FieldMap are the API's camelCase property names;
@@ -125,7 +126,8 @@ export function listFilters(eb: EB, fields: FieldMap, query: Query): Expression<
     const rangeSpec = range ? ownField(fields, range[1]) : undefined;
     if (range && rangeSpec) {
       const [, field, edge] = range;
-      let v = value;
+      // A date range may be relative to today ($today-1: up to yesterday), as definitions' filters are.
+      let v = rangeSpec.type === 'date' || rangeSpec.type === 'datetime' ? (relativeDay(value) ?? value) : value;
       if (rangeSpec.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(v)) v += edge === 'begin' ? ' 00:00:00' : ' 23:59:59';
       parts.push(condition(eb, fields, field, edge === 'begin' ? 'ge' : 'le', v));
       continue;

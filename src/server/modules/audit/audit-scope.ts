@@ -25,13 +25,20 @@ export async function auditablePredicate(request: FastifyRequest): Promise<Scope
   const perms = await request.permissions();
   const session = request.user();
   const scope = await request.scope();
+  const { entities } = request.server.ctx.defs;
   const mine = auditedEntities(request.server.ctx.defs).filter((e) => perms.has(auditCode(e)));
+  // An entity scoped through another (scope.via) has no scope columns of its own to copy onto the
+  // application: its edits and deletes are audited by whoever sees the record, through the target.
+  const inScope = (e: EntityDefinition) => (eb: EntityEB) =>
+    e.scope?.via && scope.kind !== 'all'
+      ? eb(eb.ref('recordId'), 'in', eb.selectFrom(e.code).select(sql.ref('id').as('id')).where(scopePredicate(e, session, scope, entities)))
+      : scopePredicate(e, session, scope)(eb);
   // The application's own tenant always counts (scopePredicate names it only for tenant entities).
   return (eb: EntityEB) =>
     mine.length
       ? eb.or(
           mine.map((e) =>
-            eb.and([eb(eb.ref('entityCode'), '=', e.code), eb(eb.ref('tenantId'), '=', session.tenantId), scopePredicate(e, session, scope)(eb)]),
+            eb.and([eb(eb.ref('entityCode'), '=', e.code), eb(eb.ref('tenantId'), '=', session.tenantId), inScope(e)(eb)]),
           ),
         )
       : (sql<SqlBool>`1 = 0` as Expression<SqlBool>);

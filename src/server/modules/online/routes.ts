@@ -83,6 +83,18 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         },
       );
 
+    // How many rows a list query finds, as a number: a menu badge (cornerMark) such as open warnings.
+    if (!entity.parent)
+      app.get(
+        `${ONLINE_API}/count/${code}`,
+        { config: { access: read }, schema: { querystring: ListQuery } },
+        async (request) => {
+          const query = { ...(request.query as Record<string, unknown>), pageNo: 1, pageSize: 1 };
+          const page = await listRecords(ctx, request, model, query, await actionableFilter(request, entity, query));
+          return ok(page.total);
+        },
+      );
+
     app.get(`${ONLINE_API}/getColumns/${code}`, { config: { access: read } }, async () =>
       ok(await describeColumns(ctx, entity)),
     );

@@ -78,7 +78,7 @@ export function permissionValues(b: PermissionInput) {
   const redirect = blank(b.redirect);
   if (redirect !== null && !isRoutePath(redirect)) throw badRequest('请求体 redirect 格式不正确：只能是路由路径');
   const cornerMark = blank(b.cornerMark);
-  if (cornerMark !== null && !(isRoutePath(cornerMark) || /^\/?[A-Za-z0-9_-][A-Za-z0-9_\-/]*(\?[A-Za-z0-9_=&-]*)?$/.test(cornerMark)))
+  if (cornerMark !== null && !(isRoutePath(cornerMark) || /^\/?[A-Za-z0-9_-][A-Za-z0-9_\-/]*(\?[A-Za-z0-9_=&$-]*)?$/.test(cornerMark)))
     throw badRequest('请求体 cornerMark 格式不正确：只能是接口路径');
   for (const [name, v] of [['component', b.component], ['componentName', b.componentName]] as const)
     if (v && v.split('/').includes('..')) throw badRequest(`请求体 ${name} 格式不正确`);

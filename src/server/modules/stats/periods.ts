@@ -1,3 +1,4 @@
+import { relativeDay } from '../../lib/relative-day.js';
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import { formatDateTime } from '../../../shared/time.js';
 import type { DialectName } from '../../db/connect.js';
@@ -103,9 +104,6 @@ export const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && toDay(toMs(
  */
 export function datedFilters(filters: Record<string, string>, today: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(filters)) {
-    const m = /^\$today(?:([+-])(\d{1,4}))?$/.exec(v);
-    out[k] = m ? toDay(toMs(today) + (m[1] === '-' ? -1 : 1) * Number(m[2] ?? 0) * DAY_MS) : v;
-  }
+  for (const [k, v] of Object.entries(filters)) out[k] = relativeDay(v, today) ?? v;
   return out;
 }
