@@ -10,8 +10,8 @@ import { createTestApp, DIALECTS, type TestApp } from './harness.js';
  * (erp_demo_audit.json, one scripted story) leaves pending applications and duplicate customers.
  */
 const STORIES = 20;
-/** erp_demo plays STORIES of its stories, erp_demo_audit its only one, the chronic module's seed STORIES too. */
-const PLAYED = STORIES + 1 + STORIES;
+/** erp_demo plays STORIES of its stories, erp_demo_audit its only one, the chronic and follow-up modules' seeds STORIES each. */
+const PLAYED = STORIES + 1 + STORIES + STORIES;
 
 /** Each query lists the rows that break one invariant; all must be empty. */
 const INVARIANTS: Record<string, string> = {

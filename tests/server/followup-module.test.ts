@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/shared/time.js';
+import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+
+/**
+ * The follow-up module (schemas/modules/followup) as shipped, through the generic API only: a case
+ * enrolled in the demo project gets its visit plan from the project's schedule; the doctor fills a visit's
+ * case-report form (checked against the form, linkage included) and submits it, which locks it; a later
+ * change goes through an audited application and lands in the history; overdue visits are the project's
+ * warnings (the menu badge counts them); another department's doctor reaches none of it.
+ */
+const API = '/online/cgform/api';
+type Row = Record<string, unknown>;
+
+const daysFrom = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
+  let t: TestApp;
+  let zhangwei: string;
+  let wangfang: string;
+  let projectId: string;
+  let caseId: string;
+  let baseline: Row;
+
+  const body = (res: { json(): unknown }) =>
+    res.json() as { success: boolean; message: string; result: unknown };
+  const ok = (res: { json(): unknown; body: string }) => {
+    const b = body(res);
+    expect(b, res.body).toMatchObject({ success: true });
+    return b.result;
+  };
+  const list = async (token: string, entity: string, query: Record<string, string> = {}) =>
+    ok(
+      await t.call({
+        method: 'GET',
+        url: `${API}/getData/${entity}`,
+        token,
+        query: { pageSize: '50', ...query },
+      }),
+    ) as {
+      records: Row[];
+      total: number;
+    };
+  const put = (token: string, entity: string, payload: Row) =>
+    t.call({ method: 'PUT', url: `${API}/form/${entity}`, token, payload });
+  const read = async (token: string, id: string) =>
+    ok(await t.call({ method: 'GET', url: `${API}/form/fu_visit/${id}`, token })) as Row;
+  const fill = (visit: Row, data: Row, visitDate = formatDate()) =>
+    put(zhangwei, 'fu_visit', { ...visit, visitDate, data });
+
+  beforeAll(async () => {
+    t = await createTestApp(url);
+    [zhangwei, wangfang] = await Promise.all(['zhangwei', 'wangfang'].map((u) => t.login(u)));
+    const projects = await list(zhangwei, 'fu_project');
+    projectId = String(projects.records[0].id);
+  });
+  afterAll(async () => t?.close());
+
+  it('ships the demo project with its schedule, members and status configuration', async () => {
+    const project = ok(
+      await t.call({ method: 'GET', url: `${API}/form/fu_project/${projectId}`, token: zhangwei }),
+    ) as Row;
+    expect(project).toMatchObject({ name: '慢性乙型肝炎抗病毒治疗随访项目', status: '1' });
+    expect((project.fu_schedule as Row[]).map((s) => [s.visitName, s.dayOffset, s.formCode])).toEqual([
+      ['基线访视', 0, 'fu_baseline'],
+      ['第 1 个月随访', 30, 'fu_followup'],
+      ['第 3 个月随访', 90, 'fu_followup'],
+      ['第 6 个月随访', 180, 'fu_followup'],
+    ]);
+    expect(
+      (project.fu_status_cfg as Row[]).filter((c) => c.signature === '1').map((c) => c.statusId),
+    ).toEqual(['001', '009']);
+  });
+
+  it('enrols a case and plans its visits from the schedule, with windows and the forms’ versions', async () => {
+    const enrolDate = daysFrom(formatDate(), -40);
+    const res = ok(
+      await t.call({
+        method: 'POST',
+        url: `${API}/form/fu_case`,
+        token: zhangwei,
+        payload: { projectId, patientName: '随访甲', sex: '1', enrolDate, doctor: 'zhangwei' },
+      }),
+    );
+    caseId = typeof res === 'string' ? res : String((res as Row).id);
+    const visits = (await list(zhangwei, 'fu_visit', { caseId })).records;
+    expect(
+      visits.map((v) => [v.visitName, v.planDate, v.windowStart, v.windowEnd, v.formId, v.status]),
+    ).toEqual([
+      ['基线访视', enrolDate, enrolDate, daysFrom(enrolDate, 7), 'fu_baseline', '0'],
+      [
+        '第 1 个月随访',
+        daysFrom(enrolDate, 30),
+        daysFrom(enrolDate, 27),
+        daysFrom(enrolDate, 37),
+        'fu_followup',
+        '0',
+      ],
+      [
+        '第 3 个月随访',
+        daysFrom(enrolDate, 90),
+        daysFrom(enrolDate, 83),
+        daysFrom(enrolDate, 104),
+        'fu_followup',
+        '0',
+      ],
+      [
+        '第 6 个月随访',
+        daysFrom(enrolDate, 180),
+        daysFrom(enrolDate, 166),
+        daysFrom(enrolDate, 194),
+        'fu_followup',
+        '0',
+      ],
+    ]);
+    baseline = visits[0];
+    // Overdue: the baseline's and the first month's windows closed before today.
+    expect(visits.map((v) => v.overdueDays)).toEqual([33, 3, 0, 0]);
+  });
+
+  it('counts overdue visits for the warning badge with the same scope as the list', async () => {
+    const query = { status: '0', windowEnd_end: '$today-1', caseId };
+    const count = ok(await t.call({ method: 'GET', url: `${API}/count/fu_visit`, token: zhangwei, query }));
+    expect(count).toBe(2);
+    expect((await list(zhangwei, 'fu_visit', query)).total).toBe(2);
+  });
+
+  it('checks the visit’s form: required fields and linkage, then stores the document with the version', async () => {
+    const visit = await read(zhangwei, String(baseline.id));
+    const missing = body(await fill(visit, { height: 170, smoking: '1' }));
+    expect(missing.success).toBe(false);
+    expect(missing.message).toContain('体重');
+    // Smoking shows 每日吸烟 and makes it required.
+    expect(body(await fill(visit, { height: 170, weight: 65, smoking: '1' })).message).toContain('每日吸烟');
+    ok(
+      await fill(visit, {
+        height: 170,
+        weight: 65,
+        smoking: '0',
+        cigarettes: 10,
+        drugs: [{ drug: '恩替卡韦', adherence: '1' }],
+      }),
+    );
+    const saved = await read(zhangwei, String(baseline.id));
+    expect(saved.formVersion).toBe(1);
+    // The hidden field is dropped.
+    expect(saved.data).toEqual({
+      height: 170,
+      weight: 65,
+      smoking: '0',
+      drugs: [{ drug: '恩替卡韦', adherence: '1' }],
+    });
+  });
+
+  it('locks a submitted visit; a change is an application the auditor approves, recorded in the history', async () => {
+    ok(
+      await t.call({
+        method: 'POST',
+        url: `${API}/transition/fu_visit/submit`,
+        token: zhangwei,
+        payload: { id: baseline.id },
+      }),
+    );
+    const submitted = await read(zhangwei, String(baseline.id));
+    expect(submitted).toMatchObject({ status: '1', submitter: 'zhangwei' });
+    expect(
+      body(await put(zhangwei, 'fu_visit', { ...submitted, data: { ...(submitted.data as Row), weight: 66 } }))
+        .success,
+    ).toBe(false);
+
+    const applied = body(
+      await t.call({
+        method: 'POST',
+        url: `${API}/apply/fu_visit`,
+        token: zhangwei,
+        payload: {
+          kind: 'edit',
+          id: baseline.id,
+          record: { ...submitted, data: { ...(submitted.data as Row), weight: 66 } },
+          reason: '体重录入有误',
+        },
+      }),
+    );
+    expect(applied, JSON.stringify(applied)).toMatchObject({ success: true });
+    const pending = ok(
+      await t.call({ method: 'GET', url: '/sys/dataApply/list', token: wangfang, query: { box: 'audit' } }),
+    ) as {
+      records: Row[];
+    };
+    const app = pending.records.find((r) => String(r.recordId) === String(baseline.id));
+    expect(app, JSON.stringify(pending.records)).toBeDefined();
+    ok(
+      await t.call({
+        method: 'POST',
+        url: `/sys/dataApply/${app?.id}/approve`,
+        token: wangfang,
+        payload: { comment: '同意' },
+      }),
+    );
+    expect(((await read(zhangwei, String(baseline.id))).data as Row).weight).toBe(66);
+
+    const history = ok(
+      await t.call({
+        method: 'GET',
+        url: '/sys/changeLog/list',
+        token: wangfang,
+        query: { table: 'fu_visit', recordId: String(baseline.id) },
+      }),
+    );
+    expect(JSON.stringify(history)).toContain('66');
+  });
+
+  it('shows the medical records of a case by the notice’s query, and nothing to another department’s doctor', async () => {
+    const records = await list(wangfang, 'fu_visit', { caseId, projectId, formId: 'fu_followup' });
+    expect(records.records.map((r) => r.visitName)).toEqual([
+      '第 1 个月随访',
+      '第 3 个月随访',
+      '第 6 个月随访',
+    ]);
+    const other = await t.login('chenjing');
+    expect((await list(other, 'fu_visit', { caseId })).total).toBe(0);
+    expect((await list(other, 'fu_case', { patientName: '随访甲' })).total).toBe(0);
+  });
+});
