@@ -104,6 +104,24 @@ export async function writeAdd(
   return { id: added, derived: await afterWrite(trx, ctx, request, model.table, [added], undefined, run) };
 }
 
+/**
+ * A checked write in one transaction — after the caller's own first statement (an application's
+ * status, say) — then, once committed, the notices it raised.
+ */
+async function commitWrite(
+  request: FastifyRequest,
+  opts: WriteOptions,
+  write: (trx: AnyDb) => Promise<Derived>,
+): Promise<void> {
+  const derived = await dbOf(request.server.ctx)
+    .transaction()
+    .execute(async (trx) => {
+      await opts.first?.(trx);
+      return write(trx);
+    });
+  await derived.notify();
+}
+
 export async function addRecord(
   request: FastifyRequest,
   model: EntityModel,
@@ -112,13 +130,12 @@ export async function addRecord(
 ): Promise<string> {
   assertDirectWrite(model, opts);
   const record = await checkAdd(request, model, body);
-  const { id, derived } = await dbOf(request.server.ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await opts.first?.(trx);
-      return writeAdd(trx, request, model, record, body, opts);
-    });
-  await derived.notify();
+  let id = '';
+  await commitWrite(request, opts, async (trx) => {
+    const added = await writeAdd(trx, request, model, record, body, opts);
+    id = added.id;
+    return added.derived;
+  });
   request.log.info({ entity: model.table, id, by: request.user().userId }, 'online record added');
   return id;
 }
@@ -187,13 +204,7 @@ export async function editRecord(
   if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw badRequest('缺少必填请求体：id');
   const stored = await findRecord(request.server.ctx, request, model, id);
   const changes = await checkEdit(request, model, stored, body, opts);
-  const derived = await dbOf(request.server.ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await opts.first?.(trx);
-      return writeEdit(trx, request, model, id, changes, body, opts);
-    });
-  await derived.notify();
+  await commitWrite(request, opts, (trx) => writeEdit(trx, request, model, id, changes, body, opts));
   request.log.info({ entity: model.table, id, by: request.user().userId }, 'online record edited');
   return id;
 }
@@ -234,12 +245,6 @@ export async function removeRecords(
 ): Promise<void> {
   assertDirectWrite(model, opts);
   await assertInScope(request.server.ctx, request, model, ids);
-  const derived = await dbOf(request.server.ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await opts.first?.(trx);
-      return writeDelete(trx, request, model, ids, opts);
-    });
-  await derived.notify();
+  await commitWrite(request, opts, (trx) => writeDelete(trx, request, model, ids, opts));
   request.log.info({ entity: model.table, ids, by: request.user().userId }, 'online records deleted');
 }
