@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { schemasWithFixture } from '../server/track-fixtures.js';
 import { screenshot, useBrowserSuite } from './browser.js';
+import { canvas, choose, drag, props, setName, setTitle, tab } from './form-designer-steps.js';
 import { button, openModal, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
 
@@ -21,45 +21,6 @@ const suite = useBrowserSuite({
 });
 const POLL = { timeout: 15_000 };
 const CODE = 'crf_smoke_e2e';
-
-/** Drags with the mouse the way a user does (dnd-kit starts after a few pixels of movement). */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 4 });
-  // The slots widen once a drag starts: measure the target then.
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 1);
-  await page.mouse.up();
-}
-
-/** A tab of the designer (the layout's page tabs are tabs too). */
-const tab = (page: Page, name: string) => page.getByTestId('fd-page').getByRole('tab', { name, exact: true });
-const props = (page: Page) => page.getByTestId('fd-props');
-const canvas = (page: Page) => page.getByTestId('fd-canvas');
-
-async function setName(page: Page, name: string) {
-  const input = props(page).getByTestId('fd-prop-name');
-  await input.fill(name);
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue(), POLL).toBe(name);
-}
-
-async function setTitle(page: Page, title: string) {
-  await props(page).getByTestId('fd-prop-title').fill(title);
-}
-
-/** Picks `option` in the antd Select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label).first().click({ force: true });
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-}
 
 describe('form designer', () => {
   it('designs a form with linkage and a child table, is refused a duplicate name, previews on a phone and publishes', async () => {
