@@ -14,6 +14,7 @@ import { attachRefText } from '../online/ref-text.js';
 import { recordInserted } from '../history/entity-snapshot.js';
 import { dictMaps, entityColumns, entityExportRows, sheetValues } from './entity-sheet.js';
 import type { PreparedRow } from './import-engine.js';
+import { formExport, type FormValuesAs } from './form-columns.js';
 import { readSheet, type SheetColumn, type SheetRow, type SheetSpec } from './workbook.js';
 
 /**
@@ -47,6 +48,7 @@ export async function childExportSheets(
   request: FastifyRequest,
   parent: EntityModel,
   parents: EntityRow[],
+  formValues: FormValuesAs = 'text',
 ): Promise<SheetSpec[]> {
   const sheets: SheetSpec[] = [];
   for (const child of childrenOf(ctx.defs, parent.entity.code)) {
@@ -54,6 +56,7 @@ export async function childExportSheets(
     const key = parentKey(parent, child);
     if (!columns || !key) continue;
     const byParent = new Map<string, EntityRow[]>();
+    const forms = formExport(request, child.model, formValues);
     for (let i = 0; i < parents.length; i += 500) {
       const ids = parents.slice(i, i + 500).map((p) => String(p.id));
       const stored = withLiveFields(child.model.entity, await storedChildren(dbOf(ctx), child, ids));
@@ -68,7 +71,7 @@ export async function childExportSheets(
         child.model,
         await attachRefText(request, own, stored),
       );
-      const rows = await entityExportRows(ctx, child.model, shown, request.user().tenantId);
+      const rows = await entityExportRows(ctx, child.model, await forms.rows(shown), request.user().tenantId);
       for (const r of rows) {
         const list = byParent.get(String(r[child.field])) ?? [];
         list.push(r);
@@ -78,7 +81,7 @@ export async function childExportSheets(
     const rows = parents.flatMap((p) =>
       (byParent.get(String(p.id)) ?? []).map((r) => ({ ...r, [PARENT_KEY]: p[key.field] })),
     );
-    sheets.push({ title: child.title, columns, rows });
+    sheets.push({ title: child.title, columns: forms.columns(columns), rows });
   }
   return sheets;
 }

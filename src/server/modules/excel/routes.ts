@@ -20,6 +20,8 @@ import { IMPORT_ERROR_ROUTE, errorReportFile } from './import-errors.js';
 import { importFiles, type UploadedFile } from './import-engine.js';
 import { userExportRows, userImportTarget, USER_EXPORT_COLUMNS } from './user-sheet.js';
 import { buildWorkbook, XLSX_TYPE } from './workbook.js';
+import { buildCsv, CSV_TYPE } from './csv.js';
+import { formExport, type FormValuesAs } from './form-columns.js';
 
 /** Per uploaded sheet; the unpacked size of an .xlsx has its own cap (import-limits.ts). */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -54,23 +56,33 @@ export async function excelRoutes(fastify: FastifyInstance) {
     query: Record<string, unknown>,
   ) {
     const model = entityModel(entity);
+    const { format, formValues, filters } = exportOptions(query);
     const selections = optionalIdList(
-      typeof query.selections === 'string' ? query.selections : undefined,
+      typeof filters.selections === 'string' ? filters.selections : undefined,
       'selections',
       5000,
     );
-    const rows = await exportRecords(ctx, request, model, query, selections);
+    const rows = await exportRecords(ctx, request, model, filters, selections);
+    // A form field becomes one column per field of the rows' forms (form-columns.ts).
+    const forms = formExport(request, model, formValues);
+    const shown = await entityExportRows(ctx, model, await forms.rows(rows), request.user().tenantId);
+    const sheet = { columns: forms.columns(entityColumns(model, 'export')), rows: shown };
+    request.log.info(
+      { entity: entity.code, rows: rows.length, format, by: request.user().userId },
+      'online records exported',
+    );
+    if (format === 'csv')
+      return reply
+        .header('Content-Type', CSV_TYPE)
+        .header('Content-Disposition', contentDisposition(`${entity.name}.csv`))
+        .header('Cache-Control', 'private, no-store')
+        .send(buildCsv(sheet));
     const content = await buildWorkbook({
       title: entity.name,
       exporter: exporter(request),
-      columns: entityColumns(model, 'export'),
-      rows: await entityExportRows(ctx, model, rows, request.user().tenantId),
-      more: await childExportSheets(ctx, request, model, rows),
+      ...sheet,
+      more: await childExportSheets(ctx, request, model, rows, formValues),
     });
-    request.log.info(
-      { entity: entity.code, rows: rows.length, by: request.user().userId },
-      'online records exported',
-    );
     return sendWorkbook(reply, entity.name, content);
   }
 
@@ -195,6 +207,21 @@ export async function excelRoutes(fastify: FastifyInstance) {
         .send(fs.createReadStream(file));
     },
   );
+}
+
+/**
+ * The export's own parameters, taken out of the list query: `format` (xlsx, the default, or csv: the
+ * main sheet only) and `formValues` (text, the default: option fields of forms as their text; code: as stored).
+ */
+function exportOptions(query: Record<string, unknown>): {
+  format: 'xlsx' | 'csv';
+  formValues: FormValuesAs;
+  filters: Record<string, unknown>;
+} {
+  const { format = 'xlsx', formValues = 'text', ...filters } = query;
+  if (format !== 'xlsx' && format !== 'csv') throw badRequest('参数 format 只能是 xlsx 或 csv');
+  if (formValues !== 'text' && formValues !== 'code') throw badRequest('参数 formValues 只能是 text 或 code');
+  return { format, formValues, filters };
 }
 
 /** The list query of generalExport: a JSON object (or its text) of scalar values. */
