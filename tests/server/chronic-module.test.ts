@@ -363,5 +363,6 @@ describe.each(DIALECTS)('the chronic-disease demo stories on $name', ({ url }) =
     expect(handled.length).toBeGreaterThan(0);
     // The comment of 处理完成 is the alert's 处理结果.
     expect(handled.every((a) => a.result === '已电话随访，调整用药并嘱一周后复测')).toBe(true);
-  });
+    // Forty stories of every module's seed are played through the API: in-process PGlite takes its time.
+  }, 120_000);
 });
