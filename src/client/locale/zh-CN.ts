@@ -27,6 +27,7 @@ import { recordPage } from './record-page';
 import { formDesign } from './form-design';
 import { signature } from './signature';
 import { formDocument } from './form-document';
+import { mobileForms } from './mobile-forms';
 
 export const t = {
   common,
@@ -54,5 +55,6 @@ export const t = {
   formDesign,
   signature,
   formDocument,
+  mobileForms,
 } as const;
 export type Messages = typeof t;

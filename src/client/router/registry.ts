@@ -5,6 +5,7 @@ import { ACCOUNT_CENTRE_COMPONENT } from '../pages/account/path';
 import { TRACK_COMPONENT } from '../renderer/track/track-path';
 import { DATA_APPLY_LOADERS } from '../pages/data-apply/loaders';
 import { FORM_DESIGN_LOADERS } from '../pages/form-design/paths';
+import { MOBILE_FORMS_LOADERS } from '../pages/mobile-forms/loaders';
 
 export type ResolvedComponent = LazyExoticComponent<AnyComponent> | ComponentType<Record<string, never>>;
 export type ComponentResolver = (component: string) => LazyExoticComponent<AnyComponent> | ResolvedComponent | null;
@@ -31,6 +32,8 @@ const BUILT_IN: Record<string, Loader> = {
   ...DATA_APPLY_LOADERS,
   // The form designer (/dynamicForm/forms, /dynamicForm/designer).
   ...FORM_DESIGN_LOADERS,
+  // The phone form page of the mobile dynamic-form application (/h5Web/dfProject, /dynamicForm/list).
+  ...MOBILE_FORMS_LOADERS,
 };
 
 const resolvers: ComponentResolver[] = [];
