@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/shared/time.js';
 import { apiCall, apiToken } from './api.js';
 import { screenshot, useBrowserSuite } from './browser.js';
-import { canvas, props, setName, setTitle } from './form-designer-steps.js';
+import { addSmokingQuestions, canvas } from './form-designer-steps.js';
 import { button, confirm, formInput, formItem, openModal, rowAction, rowWith, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
 
@@ -52,33 +52,8 @@ describe('a follow-up visit from the designed form to the audited change', () =>
     await page.waitForURL(/\/dynamicForm\/designer\?code=fu_e2e/, POLL);
     await canvas(page).waitFor(POLL);
 
-    await page.getByTestId('palette-radio').click();
-    await canvas(page).getByTestId('field-radio').waitFor(POLL);
-    await setName(page, 'smoke');
-    await setTitle(page, '是否吸烟');
-    const options = props(page).getByTestId('fd-options');
-    await options.getByLabel('显示文本1').fill('是');
-    await options.getByLabel('值1').fill('1');
-    await options.getByLabel('显示文本2').fill('否');
-    await options.getByLabel('值2').fill('0');
-
-    // Shown only when 是否吸烟 = 是 (the linkage offered first is on the radio above).
-    await page.getByTestId('palette-number').click();
-    await canvas(page).getByTestId('field-num').waitFor(POLL);
-    await setName(page, 'cigarettes');
-    await setTitle(page, '每日吸烟量');
-    await button(props(page), '添加联动').click();
-    const condition = props(page).getByTestId('fd-condition-0-0');
-    await condition.waitFor(POLL);
-    expect(await condition.textContent()).toContain('是否吸烟');
-
-    await page.getByTestId('palette-table').click();
-    await canvas(page).getByTestId('field-rows').waitFor(POLL);
-    await setName(page, 'medications');
-    await setTitle(page, '用药记录');
-    const columns = props(page).getByTestId('fd-columns');
-    await columns.getByLabel('列标题1').fill('药名');
-    await columns.getByLabel('列字段名1').fill('drug');
+    // Added from the keyboard-reachable palette buttons (the designer's own test drags).
+    await addSmokingQuestions(page, () => page.getByTestId('palette-radio').click());
 
     await button(page, '保存草稿').click();
     await toast(page, '草稿 v1 已保存').waitFor(POLL);
@@ -96,9 +71,7 @@ describe('a follow-up visit from the designed form to the audited change', () =>
       projectType: '1',
       disease: '1',
       status: '1',
-      fu_schedule: [
-        { visitName: '基线访视', dayOffset: 0, windowBefore: 0, windowAfter: 7, formCode: CODE },
-      ],
+      fu_schedule: [{ visitName: '基线访视', dayOffset: 0, windowBefore: 0, windowAfter: 7, formCode: CODE }],
       fu_project_member: [
         { member: 'lina', memberRole: '3' },
         { member: 'wangfang', memberRole: '4' },
@@ -115,10 +88,18 @@ describe('a follow-up visit from the designed form to the audited change', () =>
     const project = formItem(add, '项目').locator('.ant-select');
     await project.click();
     await project.locator('input').fill('端到端');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: PROJECT }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: PROJECT })
+      .first()
+      .click();
     await formInput(add, '患者姓名').fill(PATIENT);
     await formItem(add, '性别').locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '男' }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '男' })
+      .first()
+      .click();
     const enrol = formInput(add, '入组日期');
     await enrol.click();
     await enrol.fill(formatDate());
@@ -149,7 +130,9 @@ describe('a follow-up visit from the designed form to the audited change', () =>
     await formInput(doc, '每日吸烟量').scrollIntoViewIfNeeded();
     await screenshot(page, 'followup-flow-visit-form-390');
     await button(edit, '确定').click();
-    await toast(page, /编辑成功/).last().waitFor(POLL);
+    await toast(page, /编辑成功/)
+      .last()
+      .waitFor(POLL);
     await edit.waitFor({ state: 'hidden', ...POLL });
 
     await rowSheetAction(page, visitRow(page), '提交');
@@ -176,7 +159,9 @@ describe('a follow-up visit from the designed form to the audited change', () =>
     await button(form, '提交申请').click();
     await toast(page, '申请已提交，等待审核').last().waitFor(POLL);
     await page.waitForURL(/\/dynamicForm\/dataApply$/, POLL);
-    const mine = page.locator('[data-testid="apply-list-mine"] .ant-table-row').filter({ hasText: '申请修改' });
+    const mine = page
+      .locator('[data-testid="apply-list-mine"] .ant-table-row')
+      .filter({ hasText: '申请修改' });
     await mine.first().waitFor(POLL);
     expect(await mine.first().locator('[data-testid="apply-status"]').textContent()).toBe('待审核');
     expect(suite.errors).toEqual([]);
@@ -200,7 +185,9 @@ describe('a follow-up visit from the designed form to the audited change', () =>
     await button(detail, '通过').click();
     await button(page.locator('.ant-popover:visible'), '确定').click();
     await toast(page, '审核通过，已生效').last().waitFor(POLL);
-    await expect.poll(() => detail.locator('[data-testid="apply-result"]').textContent(), POLL).toContain('已通过');
+    await expect
+      .poll(() => detail.locator('[data-testid="apply-result"]').textContent(), POLL)
+      .toContain('已通过');
 
     // The visit's detail: the document holds the new value, and 变更记录 has the change.
     await openList(page, 'fu_visit');
@@ -211,7 +198,11 @@ describe('a follow-up visit from the designed form to the audited change', () =>
     await visit.getByRole('tab', { name: '变更记录' }).click();
     const history = visit.locator('[data-testid="change-history"]');
     await history.waitFor(POLL);
-    const line = history.locator('.ant-timeline-item').first().locator('.ant-table-row').filter({ hasText: '表单内容' });
+    const line = history
+      .locator('.ant-timeline-item')
+      .first()
+      .locator('.ant-table-row')
+      .filter({ hasText: '表单内容' });
     await line.waitFor(POLL);
     const [, before, after] = await line.locator('td').allTextContents();
     expect(before).toContain('10');

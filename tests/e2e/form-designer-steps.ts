@@ -46,3 +46,39 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
     .first()
     .click();
 }
+
+/**
+ * The questions both designer flows build, after `placeRadio` put a 单选 on the canvas: 是否吸烟 (是 1 /
+ * 否 0), 每日吸烟量 shown only when 是否吸烟 = 是 (the linkage offered first), and the child table
+ * 用药记录 with its first column 药名 (drug), left selected.
+ */
+export async function addSmokingQuestions(page: Page, placeRadio: () => Promise<void>) {
+  await placeRadio();
+  await canvas(page).getByTestId('field-radio').waitFor(POLL);
+  await setName(page, 'smoke');
+  await setTitle(page, '是否吸烟');
+  const options = props(page).getByTestId('fd-options');
+  await options.getByLabel('显示文本1').fill('是');
+  await options.getByLabel('值1').fill('1');
+  await options.getByLabel('显示文本2').fill('否');
+  await options.getByLabel('值2').fill('0');
+
+  await page.getByTestId('palette-number').click();
+  await canvas(page).getByTestId('field-num').waitFor(POLL);
+  await setName(page, 'cigarettes');
+  await setTitle(page, '每日吸烟量');
+  await props(page).getByRole('button', { name: '添加联动' }).click();
+  const condition = props(page).getByTestId('fd-condition-0-0');
+  await condition.waitFor(POLL);
+  expect(await condition.textContent()).toContain('是否吸烟');
+  expect(await condition.textContent()).toContain('是');
+
+  await page.getByTestId('palette-table').click();
+  await canvas(page).getByTestId('field-rows').waitFor(POLL);
+  await setName(page, 'medications');
+  await setTitle(page, '用药记录');
+  const columns = props(page).getByTestId('fd-columns');
+  await columns.getByLabel('列标题1').fill('药名');
+  await columns.getByLabel('列字段名1').fill('drug');
+  return columns;
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemasWithFixture } from '../server/track-fixtures.js';
 import { screenshot, useBrowserSuite } from './browser.js';
-import { canvas, choose, drag, props, setName, setTitle, tab } from './form-designer-steps.js';
+import { addSmokingQuestions, canvas, choose, drag, props, setName, tab } from './form-designer-steps.js';
 import { button, openModal, toast } from './screen.js';
 import { signInAs } from './sign-in.js';
 
@@ -42,36 +42,10 @@ describe('form designer', () => {
     await page.waitForURL(/\/dynamicForm\/designer\?code=crf_smoke_e2e/, POLL);
     await canvas(page).waitFor(POLL);
 
-    // 单选 dragged from the palette onto the canvas.
-    await drag(page, page.getByTestId('palette-radio'), page.getByTestId('slot-root-0'));
-    await canvas(page).getByTestId('field-radio').waitFor(POLL);
-    await setName(page, 'smoke');
-    await setTitle(page, '是否吸烟');
-    const options = props(page).getByTestId('fd-options');
-    await options.getByLabel('显示文本1').fill('是');
-    await options.getByLabel('值1').fill('1');
-    await options.getByLabel('显示文本2').fill('否');
-    await options.getByLabel('值2').fill('0');
-
-    // 数字 added from the keyboard-reachable palette button, shown only when 是否吸烟 = 是.
-    await page.getByTestId('palette-number').click();
-    await canvas(page).getByTestId('field-num').waitFor(POLL);
-    await setName(page, 'cigarettes');
-    await setTitle(page, '每日吸烟量');
-    await button(props(page), '添加联动').click();
-    const condition = props(page).getByTestId('fd-condition-0-0');
-    await condition.waitFor(POLL);
-    expect(await condition.textContent()).toContain('是否吸烟');
-    expect(await condition.textContent()).toContain('是');
-
-    // 子表 用药记录 with two columns.
-    await page.getByTestId('palette-table').click();
-    await canvas(page).getByTestId('field-rows').waitFor(POLL);
-    await setName(page, 'medications');
-    await setTitle(page, '用药记录');
-    const columns = props(page).getByTestId('fd-columns');
-    await columns.getByLabel('列标题1').fill('药名');
-    await columns.getByLabel('列字段名1').fill('drug');
+    // 单选 dragged from the palette onto the canvas; 数字 and 子表 added from the keyboard-reachable buttons.
+    const columns = await addSmokingQuestions(page, () =>
+      drag(page, page.getByTestId('palette-radio'), page.getByTestId('slot-root-0')),
+    );
     await button(columns, '添加列').click();
     await columns.getByLabel('列标题2').fill('剂量');
     await columns.getByLabel('列字段名2').fill('dose');
