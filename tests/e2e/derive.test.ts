@@ -66,10 +66,10 @@ describe('push-down: 报价 转订单', () => {
     // The quote's amount 10×2.5 + 5×1.2 + 3×12 = 67, × 0.9 = 60.3.
     expect(Number((await formInput(dialog, '订单金额').inputValue()).replaceAll(',', ''))).toBe(60.3);
     expect(await formInput(dialog, '经办人').inputValue()).toBe('wangfang');
-    // The ref picker shows the client's name, not its id.
-    expect(await dialog.locator('.ant-formily-item', { hasText: '客户' }).first().innerText()).toContain(
-      '下推浏览器报价客户',
-    );
+    // The ref picker shows the client's name, not its id (once its text has loaded).
+    await expect
+      .poll(() => dialog.locator('.ant-formily-item', { hasText: '客户' }).first().innerText(), POLL)
+      .toContain('下推浏览器报价客户');
     // Only the open lines, with their open quantity.
     const table = dialog.locator('.child-table[data-child-table="dv_order_line"]');
     await childCell(table, 0, 'product').waitFor(POLL);
