@@ -358,6 +358,15 @@ describe.each(DIALECTS)('online entity API on $name', ({ url }) => {
       expect(msg).toContain('联系电话：请输入正确的手机号码');
       expect(msg).toContain('信用额度（元）：不能小于0');
       expect(msg).toContain('客户等级：最大长度10位字符');
+      // An object is a form document's shape: for any other field it is refused, never stored as JSON text.
+      const object = await t.call({
+        method: 'POST',
+        url: `${API}/form/erp_customer`,
+        token: admin,
+        payload: customer({ customerNo: 'KH900003', name: { $ne: '' } }),
+      });
+      expect(object.statusCode).toBe(400);
+      expect(object.json().message).toBe('客户名称：格式不正确');
       const dup = await t.call({
         method: 'POST',
         url: `${API}/form/erp_customer`,

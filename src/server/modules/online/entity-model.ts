@@ -112,6 +112,10 @@ export function recordFromBody(
   body: Record<string, unknown>,
   mode: 'add' | 'edit',
 ): CleanRecord {
+  // Only a form document comes as an object; anywhere else an object is a malformed value, not text.
+  for (const f of model.entity.fields)
+    if (f.type !== 'form' && body[f.name] !== null && typeof body[f.name] === 'object' && !Array.isArray(body[f.name]))
+      throw badRequest(`${f.title}：格式不正确`);
   const record = cleanRecord(model.entity, body);
   dropClientNumbers(model.entity, record);
   if (mode === 'add')
