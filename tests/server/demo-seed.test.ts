@@ -142,7 +142,9 @@ describe.each(DIALECTS)('demo seed on $name', ({ url }) => {
     for (const n of marked) {
       const count = await get(admin, n.meta!.cornerMark!);
       expect(count.success, n.path).toBe(true);
-      expect(count.result, n.path).toBeGreaterThan(0);
+      // Overdue visits (项目预警) exist only once the demo stories have played; this database plays none.
+      if (n.path === '/followManage/projectWarning') expect(count.result, n.path).toBe(0);
+      else expect(count.result, n.path).toBeGreaterThan(0);
     }
     // The feedback count is for those who may list feedback.
     const doctor = await t.login('zhangwei');
