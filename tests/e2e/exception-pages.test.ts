@@ -62,11 +62,11 @@ describe('exception and result pages in the browser', () => {
     await open(p, '/isystem/no-such-page');
     expect(pathOf(p)).toBe('/404');
 
-    // 病历记录 has no page yet: a plain explanation, no component name, and the way home.
-    await open(p, '/medicalRecords/list');
+    // The mobile form application's mList has no page yet: a plain explanation, no component name, and the way home.
+    await open(p, '/dynamicForm/mList');
     const text = (await result(p).textContent()) ?? '';
     expect(text).toContain('该功能尚未开放');
-    expect(text).not.toMatch(/MedicalRecordsList|页面组件未找到/);
+    expect(text).not.toMatch(/mList|页面组件未找到/);
     await screenshot(p, 'placeholder-desktop');
     await goHome(p);
     expect(errors).toEqual([]);
@@ -83,7 +83,7 @@ describe('exception and result pages in the browser', () => {
     await screenshot(p, 'exception-403-phone');
     await goHome(p);
 
-    await open(p, '/medicalRecords/list');
+    await open(p, '/dynamicForm/mList');
     expect(await result(p).textContent()).toContain('该功能尚未开放');
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(p, 'placeholder-phone');
