@@ -85,7 +85,10 @@ describe('mobile forms (/h5Web/dfProject)', () => {
     await formItem(doc, '吸烟情况').getByText('从不吸烟', { exact: true }).click();
     await button(page, '保存').click();
     await toast(page, '网络不可用，已保存在本机，联网后自动同步').waitFor(POLL);
-    await page.locator('.mobile-forms-record-head').getByText('待同步').waitFor({ state: 'attached', ...POLL });
+    await page
+      .locator('.mobile-forms-record-head')
+      .getByText('待同步')
+      .waitFor({ state: 'attached', ...POLL });
     await page.locator('.mobile-forms-bar').getByText('待同步').waitFor(POLL);
     await screenshot(page, 'mobile-forms-offline-390');
     expect((await visit()).data ?? null).toBeNull();
@@ -118,7 +121,7 @@ describe('mobile forms (/h5Web/dfProject)', () => {
     await confirm(page);
     await toast(page, '提交成功').waitFor(POLL);
     await card(page, '第 1 个月随访').waitFor(POLL);
-    expect(await card(page, BASELINE).count()).toBe(0);
+    await expect.poll(() => card(page, BASELINE).count(), POLL).toBe(0);
     expect(await visit()).toMatchObject({ status: '1', submitter: 'lina' });
     // The bare /dynamicForm/list of the application is the same page.
     await page.goto(`${base}/dynamicForm/list`);
