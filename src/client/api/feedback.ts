@@ -1,6 +1,7 @@
 import { message as staticMessage, notification as staticNotification } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import type { ConfigUpdate, ModalFunc, ModalStaticFunctions } from 'antd/es/modal/confirm';
+import type { ModalFunc, ModalStaticFunctions } from 'antd/es/modal/confirm';
+import type { ModalFuncProps } from 'antd/es/modal/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { t } from '../locale/zh-CN';
 
@@ -55,11 +56,12 @@ function deferredModal(kind: keyof ModalFunctions): ModalFunc {
   return (props) => {
     let handle: ReturnType<ModalFunc> | null = null;
     let destroyed = false;
-    const updates: ConfigUpdate[] = [];
+    // Updates made before the code arrived are folded into the props the dialog opens with: a hook
+    // modal's update right after it is created can be lost before its element has mounted.
+    let config: ModalFuncProps = props;
     withModal((api) => {
       if (destroyed) return;
-      handle = api[kind](props);
-      for (const update of updates) handle.update(update);
+      handle = api[kind](config);
     });
     return {
       destroy: () => {
@@ -68,7 +70,7 @@ function deferredModal(kind: keyof ModalFunctions): ModalFunc {
       },
       update: (update) => {
         if (handle) handle.update(update);
-        else updates.push(update);
+        else config = typeof update === 'function' ? update(config) : { ...config, ...update };
       },
     };
   };
