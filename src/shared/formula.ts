@@ -15,7 +15,9 @@
  *   call    := round(cond, int) | abs(cond) | min(cond, cond) | max(cond, cond) | if(cond, cond, cond)
  *            | daysSince(name) | addDays(cond, cond) | sum(child.field) | count(child) | min(child.field)
  *            | max(child.field) | last(child.field)
- *   name    := field | 'each.' field   (each.: the row a trigger's `each` walks, in its create values)
+ *   name    := field | 'each.' field | formField '.' key
+ *              (each.: the row a trigger's `each` walks, in its create values; formField.key: a value of a
+ *              form document, in a trigger's condition and values)
  *
  * A comparison, and, or, not are 1 or 0; a condition holds when its value is neither 0 nor empty.
  */
@@ -239,14 +241,14 @@ class Parser {
     if (t.type !== 'name' || KEYWORDS.has(t.text)) throw this.unexpected('数字、字段名或“(”');
     this.take();
     if (!this.isPunct('(')) {
-      if (t.text === EACH && this.isPunct('.')) {
+      // A dotted name is one field as its reader sees it: each.<field>, <form field>.<key>; whoever reads
+      // the formula says which it knows (an unknown one is a definition error like any unknown field).
+      if (this.isPunct('.')) {
         this.take();
         const f = this.take();
-        if (f.type !== 'name' || KEYWORDS.has(f.text)) throw new FormulaError('each. 后应为字段名', f.pos);
-        return { kind: 'field', name: `${EACH}.${f.text}`, pos: t.pos };
+        if (f.type !== 'name' || KEYWORDS.has(f.text)) throw new FormulaError(`${t.text}. 后应为字段名`, f.pos);
+        return { kind: 'field', name: `${t.text}.${f.text}`, pos: t.pos };
       }
-      if (this.isPunct('.'))
-        throw new FormulaError(`“${t.text}.…”只能用在 sum、count、min、max、last 中`, t.pos);
       return { kind: 'field', name: t.text, pos: t.pos };
     }
     this.take();

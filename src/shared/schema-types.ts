@@ -884,7 +884,7 @@ export interface EntityTrigger {
    */
   name: string;
   /**
-   * A condition in the formula language over this record's fields (sbp >= 160 or dbp >= 100); an empty operand counts as 0 in comparisons, so name a field that may be empty with care (not (fbg = '') and fbg >= 13.9).
+   * A condition in the formula language over this record's fields (sbp >= 160 or dbp >= 100); an empty operand counts as 0 in comparisons, so name a field that may be empty with care (not (fbg = '') and fbg >= 13.9). A form field's document is read by key as <form field>.<key> (data.sbp >= 160): its top-level single values, any key of whatever form the record holds.
    */
   when: string;
   create: EntityTriggerCreate;
@@ -1436,6 +1436,12 @@ export interface ListSettings {
    */
   scrollY?: number;
   params?: ValueMap;
+  /**
+   * Names the page's address uses for list parameters (address name → list parameter): a link from elsewhere that says detailId for the record's id (/medicalRecords/list?detailId=…) filters the list as ?id= does.
+   */
+  addressParams?: {
+    [k: string]: string;
+  };
 }
 
 /**

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/shared/time.js';
 import { apiCall, apiToken } from './api.js';
 import { screenshot, useBrowserSuite } from './browser.js';
-import { button, confirm, formInput, formItem, toast } from './screen.js';
-import { dragSlider } from './sign-in.js';
+import { button, confirm, formInput, formItem, rowAction, rows, rowWith, toast } from './screen.js';
+import { dragSlider, signInAs } from './sign-in.js';
 
 /**
  * The phone form page of the mobile dynamic-form application (/h5Web/dfProject) with the follow-up
@@ -21,6 +21,7 @@ const BASELINE = '基线访视';
 // Form item labels are matched as patterns: the brackets escaped.
 const HEIGHT = '身高\\(cm\\)';
 const WEIGHT = '体重\\(kg\\)';
+const SBP = '收缩压\\(mmHg\\)';
 
 type Row = Record<string, unknown>;
 
@@ -82,6 +83,7 @@ describe('mobile forms (/h5Web/dfProject)', () => {
     await date.press('Enter');
     await formInput(doc, HEIGHT).fill('171');
     await formInput(doc, WEIGHT).fill('66');
+    await formInput(doc, SBP).fill('172');
     await formItem(doc, '吸烟情况').getByText('从不吸烟', { exact: true }).click();
     await button(page, '保存').click();
     await toast(page, '网络不可用，已保存在本机，联网后自动同步').waitFor(POLL);
@@ -106,7 +108,7 @@ describe('mobile forms (/h5Web/dfProject)', () => {
     await toast(page, '已同步 1 条草稿').waitFor(POLL);
     await expect
       .poll(async () => (await visit()).data as Row | null, POLL)
-      .toMatchObject({ height: 171, weight: 66, smoking: '0' });
+      .toMatchObject({ height: 171, weight: 66, sbp: 172, smoking: '0' });
     expect((await visit()).visitDate).toBe(formatDate());
     await expect.poll(() => card(page, BASELINE).innerText(), POLL).not.toContain('待同步');
     await screenshot(page, 'mobile-forms-synced-390');
@@ -126,6 +128,32 @@ describe('mobile forms (/h5Web/dfProject)', () => {
     // The bare /dynamicForm/list of the application is the same page.
     await page.goto(`${base}/dynamicForm/list`);
     await card(page, '第 1 个月随访').waitFor(POLL);
+
+    // The submitted blood pressure is high: the project's rule raised a visit alert; on the desktop its
+    // 病历 link opens the medical records filtered to that visit (the notice's detailId).
+    const alerts = await apiCall<{ records: Row[] }>(
+      base,
+      token,
+      'GET',
+      `${API}/getData/fu_alert?caseId=${caseId}`,
+    );
+    expect(alerts.records.map((a) => [a.kind_dictText, a.visitId, Number(a.value)])).toEqual([
+      ['血压异常', baseline.id, 172],
+    ]);
+    const desk = await suite.openPage({ viewport: { width: 1440, height: 900 } });
+    await signInAs(desk.page, base, 'lina');
+    await desk.page.goto(`${base}/online/cgformList/fu_alert`);
+    const alert = rowWith(desk.page, PATIENT);
+    await alert.waitFor(POLL);
+    expect(await alert.innerText()).toContain('血压异常');
+    await screenshot(desk.page, 'mobile-forms-alert-1440');
+    await rowAction(desk.page, alert, '病历');
+    await desk.page.waitForURL(
+      (u) => u.pathname === '/medicalRecords/list' && u.searchParams.has('detailId'),
+      POLL,
+    );
+    await rowWith(desk.page, BASELINE).waitFor(POLL);
+    await expect.poll(() => rows(desk.page).count(), POLL).toBe(1);
     expect(suite.errors).toEqual([]);
   });
 });

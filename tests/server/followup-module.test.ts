@@ -165,8 +165,9 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
     const submitted = await read(zhangwei, String(baseline.id));
     expect(submitted).toMatchObject({ status: '1', submitter: 'zhangwei' });
     expect(
-      body(await put(zhangwei, 'fu_visit', { ...submitted, data: { ...(submitted.data as Row), weight: 66 } }))
-        .success,
+      body(
+        await put(zhangwei, 'fu_visit', { ...submitted, data: { ...(submitted.data as Row), weight: 66 } }),
+      ).success,
     ).toBe(false);
 
     const applied = body(
@@ -177,7 +178,8 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
         payload: {
           kind: 'edit',
           id: baseline.id,
-          record: { ...submitted, data: { ...(submitted.data as Row), weight: 66 } },
+          // The corrected blood pressure is high: the approval raises the project's alert (below).
+          record: { ...submitted, data: { ...(submitted.data as Row), weight: 66, sbp: 172, dbp: 96 } },
           reason: '体重录入有误',
         },
       }),
@@ -198,7 +200,7 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
         payload: { comment: '同意' },
       }),
     );
-    expect(((await read(zhangwei, String(baseline.id))).data as Row).weight).toBe(66);
+    expect((await read(zhangwei, String(baseline.id))).data).toMatchObject({ weight: 66, sbp: 172 });
 
     const history = ok(
       await t.call({
@@ -209,6 +211,30 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
       }),
     );
     expect(JSON.stringify(history)).toContain('66');
+  });
+
+  it('raises alerts by the visit’s rules: outside its window on submit, high blood pressure in its form', async () => {
+    const alerts = (await list(zhangwei, 'fu_alert', { caseId })).records;
+    expect(
+      alerts
+        .map((a) => [a.kind, a.visitId, a.value === null ? null : Number(a.value), a.status])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['1', baseline.id, null, '1'],
+      ['2', baseline.id, 172, '1'],
+    ]);
+    // The case's doctor is told; the badge counts the open alerts in his scope.
+    const count = ok(
+      await t.call({
+        method: 'GET',
+        url: `${API}/count/fu_alert`,
+        token: zhangwei,
+        query: { status: '1', caseId },
+      }),
+    );
+    expect(count).toBe(2);
+    const other = await t.login('chenjing');
+    expect((await list(other, 'fu_alert', { caseId })).total).toBe(0);
   });
 
   it('shows the medical records of a case by the notice’s query, and nothing to another department’s doctor', async () => {

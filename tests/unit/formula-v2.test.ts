@@ -49,6 +49,18 @@ describe('addDays and each.<field>', () => {
     expect(parseError('each.').message).toContain('each. 后应为字段名');
     expect(parseError('addDays(d)').message).toContain('addDays(日期, 天数)');
   });
+  it('reads a form document’s value as <form field>.<key>, empty as 0 in a comparison', () => {
+    const doc = { status: '1', 'data.sbp': 172, 'data.dbp': 96 };
+    expect(holds("status = '1' and (data.sbp >= 160 or data.dbp >= 100)", doc)).toBe(true);
+    expect(holds('data.sbp >= 160', { 'data.dbp': 120 })).toBe(false);
+    expect(value('data.sbp', doc)).toBe('172');
+    expect(parseError('data.(').message).toContain('data. 后应为字段名');
+    // Outside a trigger a dotted name is no field of the entity: the check says where it may be used.
+    const e = { fields: [field('amount', 'decimal')] } as EntityDefinition;
+    expect(conditionProblems(e, 'part.amount > 1')).toEqual([
+      '条件中的字段 "part.amount" 不存在（子表字段只能用在 sum、count、min、max、last 中；表单字段的内容只能在触发规则中读取）',
+    ]);
+  });
 });
 
 describe('conditions in the formula language', () => {

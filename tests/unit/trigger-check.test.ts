@@ -30,6 +30,9 @@ describe('entity triggers in schemas:check', () => {
       `${src}:33:42: /triggers/3/create/values/owner: 取值中的字段 "each.level" 不是数字类型`,
       `${src}:40:57: /triggers/4/create/each/entity: 实体 "trg_ghost" 不存在`,
       `${src}:40:119: /triggers/4/create/values/note: 取值中的字段 "each.x" 不存在`,
+      // <field>.<key> reads a form document: only a form field has one.
+      `${src}:45:7: /triggers/5/when: 条件中的字段 "label.sbp" 不存在（子表字段只能用在 sum、count、min、max、last 中；表单字段的内容只能在触发规则中读取）`,
+      `${src}:46:59: /triggers/5/create/values/note: 取值中的字段 "sbp.x" 不存在（子表字段只能用在 sum、count、min、max、last 中；表单字段的内容只能在触发规则中读取）`,
     ]);
   });
 });

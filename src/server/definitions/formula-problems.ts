@@ -1,5 +1,6 @@
 import type { EntityDefinition, EntityField } from '../../shared/schema-types.js';
 import {
+  EACH,
   fieldUses,
   formulaDependencies,
   FormulaError,
@@ -14,6 +15,12 @@ const NUMERIC = new Set(['int', 'bigint', 'decimal']);
 const DATES = new Set(['date', 'datetime']);
 const DAYS_SINCE_LIVE_ONLY = 'daysSince 只能用在实时字段（live: true）的公式中（它的值随日期变化，不能存储）';
 
+/** What an unknown dotted name may have meant: a child's field outside a roll-up, a form document's key. */
+const dottedHint = (name: string) =>
+  name.includes('.') && !name.startsWith(`${EACH}.`)
+    ? '（子表字段只能用在 sum、count、min、max、last 中；表单字段的内容只能在触发规则中读取）'
+    : '';
+
 /**
  * How an expression uses the entity's fields: unknown names, arithmetic on a field that is not a number,
  * daysSince on one that is not a date. `what` names the expression in the message (公式, 条件).
@@ -26,7 +33,7 @@ function fieldUseProblems(
   const out: string[] = [];
   for (const u of fieldUses(ast)) {
     const used = byName.get(u.name);
-    if (!used) out.push(`${what}中的字段 "${u.name}" 不存在`);
+    if (!used) out.push(`${what}中的字段 "${u.name}" 不存在${dottedHint(u.name)}`);
     else if (u.use === 'number' && !NUMERIC.has(used.type))
       out.push(`${what}中的字段 "${u.name}" 不是数字类型`);
     else if (u.use === 'date' && !DATES.has(used.type)) out.push(`${what}中的字段 "${u.name}" 不是日期类型`);

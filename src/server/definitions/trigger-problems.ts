@@ -1,5 +1,5 @@
 import { systemFields } from '../../shared/entity-record.js';
-import { EACH } from '../../shared/formula.js';
+import { EACH, formulaDependencies, parseCondition } from '../../shared/formula.js';
 import type { EntityDefinition, EntityField, EntityTrigger } from '../../shared/schema-types.js';
 import { ROLES } from '../db/seed-data.js';
 import { conditionProblems } from './formula-problems.js';
@@ -71,6 +71,28 @@ function eachFields(
 }
 
 /**
+ * The form document values an expression reads (<form field>.<key>, data.sbp). Which form a record holds
+ * is known only per record (its code field), so any key of a form field is accepted, as a number or text.
+ */
+function documentFields(e: Pick<EntityDefinition, 'fields'>, text: string): EntityField[] {
+  let names: string[];
+  try {
+    names = formulaDependencies(parseCondition(text)).fields;
+  } catch {
+    return []; // the syntax error is reported by the condition check
+  }
+  const forms = new Set(e.fields.filter((f) => f.type === 'form').map((f) => f.name));
+  return names
+    .filter((n) => forms.has(n.split('.')[0]) && n.includes('.'))
+    .map((name) => ({ name, title: name, type: 'decimal' }));
+}
+
+/** The entity's fields and the document values `text` reads. */
+const readableBy = (e: Pick<EntityDefinition, 'fields'>, text: string) => ({
+  fields: [...e.fields, ...documentFields(e, text)],
+});
+
+/**
  * What is wrong with an entity's triggers (EntityTrigger): keys unique, `when` a valid condition over the
  * entity's fields, the target entity defined, `values` naming its fields and valid over this entity's
  * fields, userField a sel_user field, roles built-in (a definition cannot rely on a role an administrator
@@ -87,7 +109,7 @@ export function triggerProblems(
     const at = (...p: Array<string | number>) => ['triggers', i, ...p];
     if (keys.has(t.key)) out.push([at('key'), `触发规则 key "${t.key}" 重复`]);
     keys.add(t.key);
-    for (const m of conditionProblems(e, t.when)) out.push([at('when'), m]);
+    for (const m of conditionProblems(readableBy(e, t.when), t.when)) out.push([at('when'), m]);
     const target = entities.get(t.create.entity);
     if (!target) {
       out.push([at('create', 'entity'), `实体 "${t.create.entity}" 不存在`]);
@@ -99,7 +121,8 @@ export function triggerProblems(
     for (const [field, text] of Object.entries(t.create.values)) {
       if (!names.has(field))
         out.push([at('create', 'values', field), `字段 "${field}" 不存在于实体 ${target.code}`]);
-      for (const m of valueProblems(readable, text)) out.push([at('create', 'values', field), m]);
+      for (const m of valueProblems(readableBy(readable, text), text))
+        out.push([at('create', 'values', field), m]);
     }
     const n = t.notify;
     if (n?.userField) {

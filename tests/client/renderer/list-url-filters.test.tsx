@@ -48,6 +48,11 @@ describe('list filters from the page address (drill-down from a chart)', () => {
       extra: { orgCode: 'A01' },
     });
     expect(urlFilters(fields, '')).toEqual({ values: {}, extra: {} });
+    // The page's own names (list.addressParams): a notice's detailId is the record's id.
+    expect(urlFilters(fields, '?detailId=v1&sex=1', { detailId: 'id' })).toEqual({
+      values: { sex: '1' },
+      extra: { id: 'v1' },
+    });
   });
 
   it('opens the list filtered, shows the filters in the query form and lets them be changed', async () => {

@@ -103,11 +103,14 @@ const NOT_FILTERS = new Set(['pageNo', 'pageSize', 'column', 'order', 'superQuer
 export function urlFilters(
   fields: readonly QueryField[],
   search: string,
+  /** The page's own names for list parameters (list.addressParams: detailId → id). */
+  aliases: Readonly<Record<string, string>> = {},
 ): { values: Record<string, unknown>; extra: Record<string, string> } {
   const values: Record<string, unknown> = {};
   const extra: Record<string, string> = {};
   const byName = new Map(fields.map((f) => [f.name, f]));
-  for (const [key, raw] of new URLSearchParams(search)) {
+  for (const [given, raw] of new URLSearchParams(search)) {
+    const key = Object.hasOwn(aliases, given) ? aliases[given] : given;
     const text = raw.trim();
     if (!text || NOT_FILTERS.has(key)) continue;
     const range = /^(.+)_(begin|end)$/.exec(key);

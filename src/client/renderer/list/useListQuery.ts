@@ -53,7 +53,8 @@ export function useListQuery(
     return page.kind === 'tree-list' ? null : DEFAULT_SORT;
   }, [declaredSort, page.kind]);
 
-  const fromUrl = useMemo(() => urlFilters(fields, search), [fields, search]);
+  const aliases = page.list?.addressParams;
+  const fromUrl = useMemo(() => urlFilters(fields, search, aliases), [fields, search, aliases]);
   const startValues = () => ({ ...initialQueryValues(fields), ...fromUrl.values });
   const [queryValues, setQueryValues] = useState<Record<string, unknown>>(startValues);
   // Another drill-down into the same open page starts over from its own filters.

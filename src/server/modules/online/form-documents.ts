@@ -83,8 +83,15 @@ export async function settleFormDocuments(
       continue;
     }
     const wanted = blank(version) ? undefined : Number(version);
-    const resolved = await resolveForm(ctx.db.kysely, ctx.defs, request.user().tenantId, String(code), wanted);
-    if (!resolved) throw badRequest(`${f.title}：表单不存在（${String(code)}${wanted ? ` 第 ${wanted} 版` : ''}）`);
+    const resolved = await resolveForm(
+      ctx.db.kysely,
+      ctx.defs,
+      request.user().tenantId,
+      String(code),
+      wanted,
+    );
+    if (!resolved)
+      throw badRequest(`${f.title}：表单不存在（${String(code)}${wanted ? ` 第 ${wanted} 版` : ''}）`);
     if (blank(version)) record[versionField] = resolved.version;
     if (blank(doc) || !(f.name in record)) continue;
     const dictItems = await formDictItems(request, formDictCodes(resolved.definition));
@@ -140,6 +147,30 @@ const parsedObject = (raw: unknown): Record<string, unknown> => {
   }
 };
 
+/**
+ * The row with its form documents' top-level values beside its fields as <form field>.<key> (data.sbp),
+ * for what reads a record through the formula language (a trigger's condition and values). Values that
+ * are lists or tables are left out: a formula compares single values.
+ */
+export function withDocumentValues<T extends Record<string, unknown>>(
+  entity: Pick<EntityDefinition, 'fields'>,
+  row: T,
+): T {
+  const fields = formFields(entity);
+  if (!fields.length) return row;
+  const out: Record<string, unknown> = { ...row };
+  for (const f of fields) {
+    const raw = row[f.name];
+    const doc =
+      raw && typeof raw === 'object' && !Array.isArray(raw)
+        ? (raw as Record<string, unknown>)
+        : parsedObject(raw);
+    for (const [key, v] of Object.entries(doc))
+      if (v === null || typeof v !== 'object') out[`${f.name}.${key}`] = v;
+  }
+  return out as T;
+}
+
 const shown = (v: unknown): string | null => {
   if (v === undefined || v === null || v === '') return null;
   if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return v.join(',');
@@ -150,7 +181,10 @@ const shown = (v: unknown): string | null => {
  * The top-level fields a change of a stored document touched, as history shows them: each its own
  * before/after line (a child table as its rows' JSON).
  */
-export function documentChanges(before: unknown, after: unknown): Array<{ key: string; before: string | null; after: string | null }> {
+export function documentChanges(
+  before: unknown,
+  after: unknown,
+): Array<{ key: string; before: string | null; after: string | null }> {
   const b = parsedObject(before);
   const a = parsedObject(after);
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];

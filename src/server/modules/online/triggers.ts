@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import { entityModel, type EntityModel } from './entity-model.js';
 import { assertUnique, type AnyDb, type EntityRow } from './entity-records.js';
 import { cleanAdd, writeAdd } from './entity-writes.js';
+import { withDocumentValues } from './form-documents.js';
 import { notifyTrigger } from './trigger-notify.js';
 
 /**
@@ -79,12 +80,15 @@ export async function runTriggers(
       .selectAll()
       .where(sql.ref('id'), 'in', ids.slice(i, i + 500))
       .execute()) as EntityRow[];
-    for (const row of rows)
-      for (const t of triggers) {
-        const before = run.before === 'new' ? null : run.before.get(String(row.id));
+    for (const stored of rows) {
+      // Conditions and values may read the record's form documents (data.sbp).
+      const row = withDocumentValues(entity, stored);
+      const was = run.before === 'new' ? null : run.before.get(String(row.id));
+      const before = was ? withDocumentValues(entity, was) : null;
+      for (const t of triggers)
         if (holds(t, row) && !holds(t, before))
           after.push(...(await fire(trx, ctx, request, entity, t, row, run.depth)));
-      }
+    }
   }
   return after;
 }
