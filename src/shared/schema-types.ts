@@ -1311,6 +1311,10 @@ export type ToolbarButton =
        * Import: show the 'validation enabled' switch (online forms).
        */
       online?: boolean;
+      /**
+       * Export: a menu beside the button offers the analysis exports — Excel or CSV (the main sheet only), option fields as their text or as the stored codes. Derived pages of an entity with a form field have it.
+       */
+      choices?: boolean;
     };
 
 /**

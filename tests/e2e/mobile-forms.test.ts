@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/shared/time.js';
@@ -154,6 +155,26 @@ describe('mobile forms (/h5Web/dfProject)', () => {
     );
     await rowWith(desk.page, BASELINE).waitFor(POLL);
     await expect.poll(() => rows(desk.page).count(), POLL).toBe(1);
+
+    // Exported for analysis from the visit list: CSV with the form's codes, one column per form field.
+    await desk.page.goto(`${base}/online/cgformList/fu_visit?caseId=${caseId}`);
+    await rowWith(desk.page, BASELINE).waitFor(POLL);
+    await desk.page.getByRole('button', { name: '更多导出方式' }).click();
+    await desk.page.getByRole('menuitem', { name: '导出 CSV（选项为编码）' }).waitFor(POLL);
+    await screenshot(desk.page, 'mobile-forms-export-choices-1440');
+    const [download] = await Promise.all([
+      desk.page.waitForEvent('download'),
+      desk.page.getByRole('menuitem', { name: '导出 CSV（选项为编码）' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toContain('收缩压(mmHg)');
+    const baselineLine = lines.find((l) => l.includes(BASELINE));
+    expect(baselineLine).toContain('172');
     expect(suite.errors).toEqual([]);
   });
 });

@@ -33,6 +33,12 @@ export const renderer = {
     add: '新增',
     batchDelete: '批量删除',
     export: '导出',
+    exportMore: '更多导出方式',
+    exportChoices: {
+      'xlsx-code': '导出 Excel（选项为编码）',
+      'csv-text': '导出 CSV（选项为文字）',
+      'csv-code': '导出 CSV（选项为编码）',
+    },
     import: '导入',
     superQuery: '高级查询',
     selected: (n: number) => `已选择 ${n} 项`,
@@ -63,6 +69,7 @@ export const renderer = {
     saved: '保存成功！',
     // The server writes Office Open XML; naming it .xls would make Excel warn that format and name differ.
     exportFileSuffix: '.xlsx',
+    csvFileSuffix: '.csv',
   },
   form: {
     addTitle: '新增',

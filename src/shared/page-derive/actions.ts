@@ -33,7 +33,11 @@ export const deriveToolbar = (entity: EntityDefinition): PageToolbar => {
     ...(auditOnly(entity)
       ? {}
       : { add: true, batchDelete: true, import: { permission: `${entity.code}:import`, online: true } }),
-    export: { permission: `${entity.code}:export` },
+    // An entity holding form documents is exported for analysis: the format and option values by choice.
+    export: {
+      permission: `${entity.code}:export`,
+      ...(entity.fields.some((f) => f.type === 'form') ? { choices: true } : {}),
+    },
     ...(apply.length ? { custom: apply } : {}),
   };
 };

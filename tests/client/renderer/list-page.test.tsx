@@ -5,6 +5,8 @@ import userPage from '../../../schemas/pages/system-user.json';
 import dictPage from '../../../schemas/pages/system-dict.json';
 import equipmentSource from '../../../schemas/modules/erp/pages/erp-equipment.json';
 import equipmentEntity from '../../../schemas/modules/erp/entities/erp_equipment.json';
+import visitSource from '../../../schemas/modules/followup/pages/fu-visit.json';
+import visitEntity from '../../../schemas/modules/followup/entities/fu_visit.json';
 import { derivePage } from '../../../src/shared/page-derive';
 import type { EntityDefinition, PageDefinition } from '../../../src/shared/schema-types';
 import { bizFail } from '../shell/fake-server';
@@ -208,6 +210,39 @@ describe('list page from a definition', () => {
       expect(s.last('GET', '/sys/user/exportXls')?.params).toMatchObject({ selections: 'u2' }),
     );
     expect(created).toHaveLength(2);
+  });
+
+  it('offers the analysis exports beside the button when the page has choices: CSV, codes', async () => {
+    const withChoices = {
+      ...userPage,
+      toolbar: { ...userPage.toolbar, export: { ...userPage.toolbar.export, choices: true } },
+    };
+    const s = fakeServer({
+      ...pageRoute(withChoices),
+      ...DEPARTS,
+      'GET /sys/user/list': page(USERS, 2),
+      'GET /sys/user/exportXls': { body: 'a,b', contentType: 'text/csv' },
+    });
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => {};
+    openPage('system/UserList', '/isystem/user');
+    await screen.findByText('张伟');
+    await userEvent.click(screen.getByRole('button', { name: '更多导出方式' }));
+    await userEvent.click(await screen.findByText('导出 CSV（选项为编码）'));
+    await waitFor(() =>
+      expect(s.last('GET', '/sys/user/exportXls')?.params).toMatchObject({
+        format: 'csv',
+        formValues: 'code',
+      }),
+    );
+    // The button itself stays the plain Excel export.
+    await clickButton(/导\s*出$/);
+    await waitFor(() => expect(s.calls.filter((c) => c.url === '/sys/user/exportXls')).toHaveLength(2));
+    expect(s.last('GET', '/sys/user/exportXls')?.params.format).toBeUndefined();
+    // A derived page of an entity holding form documents has the choices.
+    const visits = derivePage(visitSource as PageDefinition, [visitEntity as EntityDefinition]);
+    expect(visits.toolbar?.export).toMatchObject({ choices: true });
+    expect(equipmentPage.toolbar?.export).not.toMatchObject({ choices: true });
   });
 
   it('shows the failure with a retry, and an empty list as 暂无数据', async () => {

@@ -5,6 +5,7 @@ import { t } from '../../locale/zh-CN';
 import { apiOf, fillPath, pageApi, type ResolvedApi } from '../definition/api';
 import type { PageAction, PageApis } from '../definition/types';
 import { resolveValues, type ValueContext } from '../definition/values';
+import type { ExportChoice } from '../list/Toolbar';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -70,6 +71,8 @@ export async function exportList(
   selectedIds: readonly string[],
   fileName: string,
   code?: string,
+  /** An analysis export's format and option values (Toolbar's choices); the default is Excel with texts. */
+  choice?: ExportChoice,
 ): Promise<boolean> {
   const api = pageApi(apis, 'exportXls');
   if (!api) {
@@ -78,9 +81,11 @@ export async function exportList(
   }
   const { pageNo: _p, pageSize: _s, ...filters } = listParams;
   const { url } = fillPath(api.url, { code });
-  return downloadFile(url, `${fileName}${t.renderer.messages.exportFileSuffix}`, {
+  const M = t.renderer.messages;
+  return downloadFile(url, `${fileName}${choice?.format === 'csv' ? M.csvFileSuffix : M.exportFileSuffix}`, {
     ...filters,
     selections: selectedIds.length ? selectedIds.join(',') : undefined,
+    ...(choice ? { format: choice.format, formValues: choice.formValues } : {}),
   }).catch(() => false);
 }
 

@@ -74,7 +74,9 @@ export function ListPage({ page, routeCode, fixedParams, embedded, rowOpensDetai
   const perms = usePagePermissions(page.permissionPrefix);
   // 待我处理: only rows the user can move on (server: `_actionable=1`, entities with a workflow).
   // A to-do link opens the list already on 待我处理 (`?_actionable=1`).
-  const [actionable, setActionable] = useState(() => new URLSearchParams(location.search).get('_actionable') === '1');
+  const [actionable, setActionable] = useState(
+    () => new URLSearchParams(location.search).get('_actionable') === '1',
+  );
   const listParamsFixed = useMemo(
     () => (actionable ? { ...fixedParams, _actionable: '1' } : fixedParams),
     [actionable, fixedParams],
@@ -161,7 +163,8 @@ export function ListPage({ page, routeCode, fixedParams, embedded, rowOpensDetai
     const ctx: ValueContext = { row, selected: row ? [row] : selection.rows, route: routeParams };
     if (!row && action.needsSelection && selection.rows.length === 0)
       return feedback().message.warning(L.messages.selectOne);
-    if (action.kind === 'link' && action.to) return navigate(linkUrl(action.to, resolveValues(action.params, ctx)));
+    if (action.kind === 'link' && action.to)
+      return navigate(linkUrl(action.to, resolveValues(action.params, ctx)));
     if (action.kind === 'part' && action.part)
       return setPart({ config: action.part, row, selected: ctx.selected as Row[] });
     if (action.kind === 'form')
@@ -251,8 +254,16 @@ export function ListPage({ page, routeCode, fixedParams, embedded, rowOpensDetai
           buttonVisible(exportSpec, perms.has)
             ? {
                 title: exportSpec?.title,
-                onClick: () =>
-                  void exportList(page.api, params, selection.keys.map(String), exportName, routeCode),
+                choices: exportSpec?.choices,
+                onClick: (choice) =>
+                  void exportList(
+                    page.api,
+                    params,
+                    selection.keys.map(String),
+                    exportName,
+                    routeCode,
+                    choice,
+                  ),
               }
             : null
         }

@@ -1,5 +1,11 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Space } from 'antd';
+import {
+  DeleteOutlined,
+  DownOutlined,
+  DownloadOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Dropdown, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../locale/zh-CN';
 
@@ -13,10 +19,23 @@ export interface ToolbarButtonSpec {
   onClick: () => void;
 }
 
+/** An analysis export: Excel or CSV, option values as text or as the stored codes. */
+export interface ExportChoice {
+  format: 'xlsx' | 'csv';
+  formValues: 'text' | 'code';
+}
+
+const CHOICES: Array<{ key: string; choice: ExportChoice }> = [
+  { key: 'xlsx-code', choice: { format: 'xlsx', formValues: 'code' } },
+  { key: 'csv-text', choice: { format: 'csv', formValues: 'text' } },
+  { key: 'csv-code', choice: { format: 'csv', formValues: 'code' } },
+];
+
 export interface ToolbarProps {
   add?: { title?: string; onClick: () => void } | null;
   batchDelete?: { title?: string; onClick: () => void } | null;
-  exportXls?: { title?: string; onClick: () => void } | null;
+  /** With `choices`, a menu beside the button offers the other formats (the button: Excel, texts). */
+  exportXls?: { title?: string; choices?: boolean; onClick: (choice?: ExportChoice) => void } | null;
   importXls?: { title?: string; onClick: () => void } | null;
   custom: ToolbarButtonSpec[];
   /** The advanced query button, when the page has one. */
@@ -51,11 +70,30 @@ export function Toolbar({
               {add.title ?? L.add}
             </Button>
           )}
-          {exportXls && (
-            <Button icon={<DownloadOutlined />} onClick={exportXls.onClick}>
-              {exportXls.title ?? L.export}
-            </Button>
-          )}
+          {exportXls &&
+            (exportXls.choices ? (
+              <Space.Compact>
+                <Button icon={<DownloadOutlined />} onClick={() => exportXls.onClick()}>
+                  {exportXls.title ?? L.export}
+                </Button>
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: CHOICES.map(({ key }) => ({
+                      key,
+                      label: L.exportChoices[key as keyof typeof L.exportChoices],
+                    })),
+                    onClick: ({ key }) => exportXls.onClick(CHOICES.find((c) => c.key === key)?.choice),
+                  }}
+                >
+                  <Button icon={<DownOutlined />} aria-label={L.exportMore} />
+                </Dropdown>
+              </Space.Compact>
+            ) : (
+              <Button icon={<DownloadOutlined />} onClick={() => exportXls.onClick()}>
+                {exportXls.title ?? L.export}
+              </Button>
+            ))}
           {importXls && (
             <Button icon={<UploadOutlined />} onClick={importXls.onClick}>
               {importXls.title ?? L.import}
