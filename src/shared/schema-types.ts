@@ -1037,7 +1037,7 @@ export interface EntityField {
    */
   importable?: boolean;
   /**
-   * How the console edits and queries the field (default from type and dictCode). area (string fields): the value is a county code of the console's 3-level area data (province/city/county under root 86); the form edits it with the area picker, lists, details and exports show <field>_dictText as 省/市/区, import accepts that text or the code, and the server refuses a code that is not a county of the data (所选地区不存在).
+   * How the console edits and queries the field (default from type and dictCode). area (string fields): the value is a county code of the console's 3-level area data (province/city/county under root 86); the form edits it with the area picker, lists, details and exports show <field>_dictText as 省/市/区, import accepts that text or the code, and the server refuses a code that is not a county of the data (所选地区不存在). sel_form (string fields): the value is a form's code (a file form, or a published form of the tenant's 表单设计); the form edits it with a select of the published forms, lists, details and exports show <field>_dictText as the form's title, and the server refuses a code that names no published form (所选表单不存在或未发布).
    */
   view?:
     | 'text'
@@ -1056,7 +1056,8 @@ export interface EntityField {
     | 'popup'
     | 'file'
     | 'image'
-    | 'area';
+    | 'area'
+    | 'sel_form';
   /**
    * Personal data (数据脱敏): lists, details, exports and dictionary text show the value masked (phone 138****0000, idCard 1101**********1234, email z***@example.cn, name 张*, address first six characters then ****, bankCard 6222********1234, birthday 1980-**-**) unless the caller holds the permission sensitive:<kind> (a button under 系统管理, granted to the administrator). A caller with the permission sees the full value and one security-log entry (sensitive.reveal) records it. On edit, a value equal to the masked form of the stored one keeps the stored value, so a form that loaded a masked value can be saved back. The field is never allow-listed for table dictionaries.
    */
@@ -2891,6 +2892,7 @@ export interface WidgetCatalogue {
   JSelectRole?: JSelectRoleProps;
   JSelectDepart?: JSelectDepartProps;
   JSelectPosition?: JSelectPositionProps;
+  JSelectForm?: JSelectFormProps;
   JApiTreeSelect?: JApiTreeSelectProps;
   JDictSelectTag?: JDictSelectTagProps;
   JCheckbox?: JCheckboxProps;
@@ -3039,6 +3041,23 @@ export interface JSelectPositionProps {
    * Several positions (default false).
    */
   multi?: boolean;
+  /**
+   * Placeholder text (Chinese).
+   */
+  placeholder?: string;
+  /**
+   * Disabled (Formily's disabled/readPretty pattern sets it too).
+   */
+  disabled?: boolean;
+}
+
+/**
+ * Form picker (GET /online/form/options): the tenant's published forms and the file forms, searched by title or code; the value is the form's code. Entity fields with view sel_form use it.
+ *
+ * This interface was referenced by `WidgetCatalogue`'s JSON-Schema
+ * via the `definition` "JSelectFormProps".
+ */
+export interface JSelectFormProps {
   /**
    * Placeholder text (Chinese).
    */

@@ -73,6 +73,37 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
     ).toEqual(['001', '009']);
   });
 
+  it('picks a schedule’s form among the published forms, shows its title and refuses an unknown code', async () => {
+    const options = ok(await t.call({ method: 'GET', url: '/online/form/options', token: zhangwei })) as Row[];
+    expect(options).toEqual(
+      expect.arrayContaining([
+        { value: 'fu_baseline', text: '基线调查表' },
+        expect.objectContaining({ value: 'fu_followup' }),
+      ]),
+    );
+    const found = ok(
+      await t.call({ method: 'GET', url: '/online/form/options', token: zhangwei, query: { keyword: '基线' } }),
+    ) as Row[];
+    expect(found.map((f) => f.value)).toEqual(['fu_baseline']);
+    const project = ok(
+      await t.call({ method: 'GET', url: `${API}/form/fu_project/${projectId}`, token: wangfang }),
+    ) as Row;
+    const schedule = project.fu_schedule as Row[];
+    expect(schedule[0].formCode_dictText).toBe('基线调查表');
+    const refused = body(
+      await put(wangfang, 'fu_project', {
+        ...project,
+        fu_schedule: [{ ...schedule[0], formCode: 'no_such_form' }, ...schedule.slice(1)],
+      }),
+    );
+    expect(refused.success).toBe(false);
+    expect(refused.message).toContain('所选表单不存在或未发布（no_such_form）');
+    const after = ok(
+      await t.call({ method: 'GET', url: `${API}/form/fu_project/${projectId}`, token: wangfang }),
+    ) as Row;
+    expect((after.fu_schedule as Row[])[0].formCode).toBe('fu_baseline');
+  });
+
   it('enrols a case and plans its visits from the schedule, with windows and the forms’ versions', async () => {
     const enrolDate = daysFrom(formatDate(), -40);
     const res = ok(
@@ -115,6 +146,7 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
       ],
     ]);
     baseline = visits[0];
+    expect(visits[1].formId_dictText).toBe('随访记录表');
     // Overdue: the baseline's and the first month's windows closed before today.
     expect(visits.map((v) => v.overdueDays)).toEqual([33, 3, 0, 0]);
   });

@@ -49,6 +49,11 @@ export const widgets = {
     myDept: '我的部门',
     searchPlaceholder: '请输入部门名称',
   },
+  formPicker: {
+    placeholder: '请选择表单',
+    loading: '正在加载表单…',
+    empty: '没有已发布的表单',
+  },
   position: {
     title: '选择职务',
     name: '职务名称',

@@ -43,6 +43,7 @@ const WIDGET_TYPES: Record<string, readonly string[] | ((props: Props) => readon
   JSelectDepart: IDS,
   JSelectRole: IDS,
   JSelectPosition: IDS,
+  JSelectForm: ['string'],
   JUpload: IDS,
   JImageUpload: IDS,
   JSignature: IDS,

@@ -80,6 +80,7 @@ function widget(
   if (f.view === 'file') return { 'x-component': 'JUpload' };
   if (f.view === 'image') return { 'x-component': 'JImageUpload' };
   if (f.view === 'area') return { 'x-component': 'JAreaLinkage' };
+  if (f.view === 'sel_form') return { 'x-component': 'JSelectForm' };
   if (f.type === 'text' || f.view === 'textarea')
     return { 'x-component': 'Input.TextArea', 'x-component-props': { rows: 3 } };
   return { 'x-component': 'Input' };

@@ -25,6 +25,7 @@ export function queryField(
   else if (f.ref)
     Object.assign(q, { 'x-component': 'JRefSelect', props: refSelectProps(entity, f, entities) });
   else if (f.dictCode) Object.assign(q, { 'x-component': 'JDictSelectTag', dictCode: f.dictCode });
+  else if (f.view === 'sel_form') q['x-component'] = 'JSelectForm';
   else if (f.type === 'date' || f.type === 'datetime') {
     q['x-component'] = f.query === 'range' ? 'JDateRange' : 'JDate';
     if (f.type === 'datetime') q.props = { showTime: true };

@@ -46,6 +46,11 @@ beforeEach(() => {
     'GET /sys/role/list': () => env({ records: [{ id: 'r1', roleName: '医生', roleCode: 'doctor' }, { id: 'r2', roleName: '护士', roleCode: 'nurse' }], total: 2 }),
     'GET /sys/role/queryall': () => env([{ id: 'r1', roleName: '医生', roleCode: 'doctor' }, { id: 'r2', roleName: '护士', roleCode: 'nurse' }]),
     'GET /sys/position/list': () => env({ records: [{ id: 'p1', name: '主任医师', code: 'chief', postRank: '1', rank_dictText: '正高级' }], total: 1 }),
+    'GET /online/form/options': () =>
+      env([
+        { value: 'fu_baseline', text: '基线调查表' },
+        { value: 'fu_followup', text: '随访记录表' },
+      ]),
     'GET /sys/position/queryByCode': (req) => env(req.params.code === 'chief' ? { name: '主任医师', code: 'chief' } : null),
   });
 });
@@ -179,4 +184,18 @@ test('position picker shows the rank as rank_dictText and keeps the code', async
   await userEvent.click(within(dlg).getByRole('button', { name: '确定' }));
   expect(form.values.p).toBe('chief');
   expect(screen.getByText('主任医师')).toBeInTheDocument();
+});
+
+test('form picker offers the published forms by title, searches them and keeps the code', async () => {
+  const { form } = renderSchema({
+    type: 'object',
+    properties: { f: { type: 'string', 'x-component': 'JSelectForm' }, old: { type: 'string', 'x-component': 'JSelectForm', default: 'gone_form' } },
+  });
+  const [picker] = screen.getAllByRole('combobox');
+  await userEvent.click(picker);
+  await userEvent.type(picker, '随访');
+  await userEvent.click(await screen.findByText('随访记录表（fu_followup）'));
+  expect(form.values.f).toBe('fu_followup');
+  // A code no longer offered still shows as itself.
+  expect(screen.getByText('gone_form')).toBeInTheDocument();
 });

@@ -35,6 +35,7 @@ export const GALLERY_SECTIONS: GallerySection[] = [
         depart: item('选择部门（单选）', 'JSelectDepart', { multi: false }, { required: true }),
         departs: item('选择部门（多选，我的部门）', 'JSelectDepart', { multi: true, myDept: true }),
         post: item('选择职务', 'JSelectPosition'),
+        form: item('选择表单（已发布的表单）', 'JSelectForm'),
         equipment: item('关联选择（维修单的维修设备）', 'JRefSelect', { entity: 'erp_repair_order', field: 'equipment' }),
         unit: item('接口树（部门树，单选）', 'JApiTreeSelect', { url: '/sys/sysDepart/queryTreeList', valueKey: 'id', titleKey: 'title' }),
       },

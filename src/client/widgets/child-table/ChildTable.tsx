@@ -7,7 +7,8 @@ import type { Row, SlotRenderer, ValueChangeEvent } from '../editable-table/type
 import { JRefSelect } from '../ref-select/JRefSelect';
 import { refPopupMapping, refTextKey } from '../../../shared/ref-popup';
 import { RefPopupCell } from './RefPopupCell';
-import { childColumns, childDefinition, refSlot, type ChildDefinition } from './child-definition';
+import { JSelectForm } from '../form-picker/JSelectForm';
+import { childColumns, childDefinition, formSlot, refSlot, type ChildDefinition } from './child-definition';
 import './child-table.css';
 
 export interface ChildTableProps {
@@ -51,8 +52,21 @@ export function ChildTable({ entity, value, onChange, disabled, readOnly }: Chil
   // names one); a stored row's text comes with it.
   const slots = useMemo(
     () =>
-      Object.fromEntries(
-        (fields ?? [])
+      Object.fromEntries([
+        // A form-code column (a visit schedule's form) picks among the published forms.
+        ...(fields ?? [])
+          .filter((f) => f.view === 'sel_form')
+          .map((f): [string, SlotRenderer] => [
+            formSlot(f),
+            ({ value, disabled: off, setValue }) => (
+              <JSelectForm
+                value={value === null || value === undefined ? null : String(value)}
+                onChange={(v) => setValue(v ?? null)}
+                disabled={off}
+              />
+            ),
+          ]),
+        ...(fields ?? [])
           .filter((f) => f.ref)
           .map((f): [string, SlotRenderer] => {
             const popup = refPopupMapping(f);
@@ -80,7 +94,7 @@ export function ChildTable({ entity, value, onChange, disabled, readOnly }: Chil
                   ),
             ];
           }),
-      ),
+      ]),
     [fields, entity],
   );
   // Rows given without their formula columns (a push-down's prefilled rows) get them once the

@@ -47,9 +47,11 @@ const isNumeric = (f: EntityField) => f.type === 'int' || f.type === 'bigint' ||
 
 /** The slot drawing a ref column's picker (ChildTable renders it with JRefSelect, or its popup report). */
 export const refSlot = (f: EntityField) => `ref:${f.name}`;
+/** The slot drawing a form-code column's picker (view sel_form: ChildTable renders it with JSelectForm). */
+export const formSlot = (f: EntityField) => `form:${f.name}`;
 
 function cellType(f: EntityField): EditableColumnType {
-  if (f.ref) return 'slot';
+  if (f.ref || f.view === 'sel_form') return 'slot';
   if (f.dictCode) return 'select';
   if (isNumeric(f)) return 'inputNumber';
   if (f.type === 'date' || f.type === 'datetime') return f.type;
@@ -90,6 +92,7 @@ export function childColumns(def: ChildDefinition): {
       ...(f.width ? { width: f.width } : {}),
       ...(f.dictCode ? { dictCode: f.dictCode } : {}),
       ...(f.ref ? { slotName: refSlot(f) } : {}),
+      ...(f.view === 'sel_form' ? { slotName: formSlot(f) } : {}),
       ...(isNumeric(f) ? { number: f.type === 'decimal' ? (f.scale ?? 2) : 0 } : {}),
       ...(f.default !== undefined ? { defaultValue: f.default } : {}),
       ...(f.formula ? { disabled: true, placeholder: t.children.computed } : {}),

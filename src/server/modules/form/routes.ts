@@ -14,6 +14,7 @@ import { paging } from '../../lib/list-query.js';
 import { checkFormDefinition } from '../../definitions/form-problems.js';
 import { recordChanges } from '../history/change-log.js';
 import { contentDisposition } from '../upload/routes.js';
+import { publishedForms } from './published.js';
 import { resolveForm } from './resolve.js';
 import { definitionOf, formRow, formVersions, storedShape, type FormRow } from './store.js';
 
@@ -207,6 +208,22 @@ export async function formRoutes(fastify: FastifyInstance) {
         page(records.slice((pageNo - 1) * pageSize, pageNo * pageSize), records.length, pageNo, pageSize),
       );
     },
+  );
+
+  // The forms a record may name (a visit schedule's form, view sel_form): anyone signed in, since the forms
+  // themselves are served to anyone who fills them (/get); titles and codes only.
+  app.get(
+    `${FORM_API}/options`,
+    {
+      config: { access: 'login' },
+      schema: { querystring: Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 60 })) }) },
+    },
+    async (request) =>
+      ok(
+        (await publishedForms(db, ctx.defs, request.user().tenantId, { keyword: request.query.keyword })).map(
+          (f) => ({ value: f.code, text: f.title }),
+        ),
+      ),
   );
 
   app.get(

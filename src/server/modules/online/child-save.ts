@@ -19,6 +19,7 @@ import { unknownDictValues } from './known-values.js';
 import { unknownRefs } from './ref-check.js';
 import { assertChecks } from './checks.js';
 import { pickedRows, type PickLink } from './ref-many.js';
+import { checkFormCodes } from './form-code-fields.js';
 
 /** The scope columns a child row copies from its parent row (those the child declares). */
 const SCOPE_COLUMNS = ['tenantId', 'sysOrgCode', 'doctorId', 'orgId'] as const;
@@ -115,7 +116,9 @@ export async function assertChildDictValues(
   if (links.length) await request.scope();
   for (const child of links) {
     const sent = body[child.model.table];
-    if (child.pick || !Array.isArray(sent) || !child.model.entity.fields.some((f) => f.dictCode)) continue;
+    // Dictionary values and form codes (view sel_form) are looked up through the main connection.
+    const looksUp = child.model.entity.fields.some((f) => f.dictCode || f.view === 'sel_form');
+    if (child.pick || !Array.isArray(sent) || !looksUp) continue;
     const db = ctx.db.kysely as unknown as AnyDb;
     const stored = new Map(
       (parentId ? await storedChildren(db, child, [parentId]) : []).map((r) => [String(r.id), r]),
@@ -127,6 +130,7 @@ export async function assertChildDictValues(
         const record = recordFromBody(child.model, raw, before ? 'edit' : 'add');
         const errors = await unknownDictValues(request, child.model, record, before);
         if (errors.length) throw badRequest(describeErrors(errors));
+        await checkFormCodes(request, child.model.entity, record);
       });
   }
 }

@@ -25,6 +25,7 @@ import {
   type EntityRow,
 } from './entity-records.js';
 import { settleFormDocuments } from './form-documents.js';
+import { checkFormCodes } from './form-code-fields.js';
 import { assertKnownValues } from './known-values.js';
 import { releaseReferences } from './ref-delete.js';
 import { assertTreeParent } from './tree-parent.js';
@@ -68,6 +69,7 @@ export async function checkAdd(request: FastifyRequest, model: EntityModel, body
   const record = computeRecord(model.entity, recordFromBody(model, body, 'add'));
   await settleDoctorField(request, model, record);
   await settleFormDocuments(request, model, record);
+  await checkFormCodes(request, model.entity, record);
   assertValid(model, record);
   assertChecks(model.entity, record);
   await assertKnownValues(request, model, record);
@@ -159,6 +161,7 @@ export async function checkEdit(
   const changes = recordFromBody(model, keepStoredValues(sensitiveFields(ctx.defs, model.table), body, stored), 'edit');
   await settleDoctorField(request, model, changes, stored);
   await settleFormDocuments(request, model, changes, stored);
+  await checkFormCodes(request, model.entity, changes);
   const merged = computeRecord(entity, { ...fieldValues(model, stored), ...changes });
   Object.assign(changes, formulaValues(entity, merged));
   assertValid(model, merged);

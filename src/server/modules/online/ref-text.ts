@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { EntityDefinition } from '../../../shared/schema-types.js';
 import { withUserText } from './user-text.js';
+import { withFormTitles } from './form-code-fields.js';
 import { dbOf, type EntityRow } from './entity-records.js';
 import { displayMask, isRef, refTarget } from './ref-lookup.js';
 import { withAreaText } from '../../lib/area.js';
@@ -19,15 +20,19 @@ export async function attachRefText<T extends EntityRow>(
   shown: T[],
 ): Promise<T[]> {
   // Area fields' 省/市/区 ride along: every list, detail and export that shows ref text shows them too.
-  const rows = await withUserText(request, entity, withAreaText(entity, shown));
+  const rows = await withFormTitles(
+    request,
+    entity,
+    await withUserText(request, entity, withAreaText(entity, shown)),
+  );
   const refs = entity.fields.filter(isRef);
   if (refs.length === 0 || rows.length === 0) return rows;
   const { ctx } = request.server;
   const texts = new Map<string, Map<string, unknown>>();
   for (const f of refs) {
-    const ids = [...new Set(rows.map((r) => r[f.name]).filter((v) => v !== null && v !== undefined && v !== ''))].map(
-      String,
-    );
+    const ids = [
+      ...new Set(rows.map((r) => r[f.name]).filter((v) => v !== null && v !== undefined && v !== '')),
+    ].map(String);
     const map = new Map<string, unknown>();
     texts.set(f.name, map);
     if (ids.length === 0) continue;
