@@ -7,8 +7,17 @@ import type { Row, SlotRenderer, ValueChangeEvent } from '../editable-table/type
 import { JRefSelect } from '../ref-select/JRefSelect';
 import { refPopupMapping, refTextKey } from '../../../shared/ref-popup';
 import { RefPopupCell } from './RefPopupCell';
+import { JSelectDepart } from '../depart-picker/JSelectDepart';
 import { JSelectForm } from '../form-picker/JSelectForm';
-import { childColumns, childDefinition, formSlot, refSlot, type ChildDefinition } from './child-definition';
+import { JSelectUserByDep } from '../user-picker/JSelectUserByDep';
+import {
+  childColumns,
+  childDefinition,
+  PICKER_VIEWS,
+  pickerSlot,
+  refSlot,
+  type ChildDefinition,
+} from './child-definition';
 import './child-table.css';
 
 export interface ChildTableProps {
@@ -53,18 +62,24 @@ export function ChildTable({ entity, value, onChange, disabled, readOnly }: Chil
   const slots = useMemo(
     () =>
       Object.fromEntries([
-        // A form-code column (a visit schedule's form) picks among the published forms.
+        // A picker column (a schedule's form, a member, a department) edits as the form's field does.
         ...(fields ?? [])
-          .filter((f) => f.view === 'sel_form')
+          .filter((f) => !f.ref && PICKER_VIEWS.has(f.view ?? ''))
           .map((f): [string, SlotRenderer] => [
-            formSlot(f),
-            ({ value, disabled: off, setValue }) => (
-              <JSelectForm
-                value={value === null || value === undefined ? null : String(value)}
-                onChange={(v) => setValue(v ?? null)}
-                disabled={off}
-              />
-            ),
+            pickerSlot(f),
+            ({ value, disabled: off, setValue }) => {
+              const props = {
+                value: value === null || value === undefined ? null : String(value),
+                onChange: (v?: string) => setValue(v ?? null),
+                disabled: off,
+              };
+              if (f.view === 'sel_form') return <JSelectForm {...props} />;
+              if (f.view === 'sel_depart') return <JSelectDepart {...props} />;
+              // As the derived form keeps it: a username, or the id with a table dictionary ending in id.
+              return (
+                <JSelectUserByDep {...props} store={f.dictCode?.split(',')[2] === 'id' ? 'id' : 'username'} />
+              );
+            },
           ]),
         ...(fields ?? [])
           .filter((f) => f.ref)

@@ -47,11 +47,14 @@ const isNumeric = (f: EntityField) => f.type === 'int' || f.type === 'bigint' ||
 
 /** The slot drawing a ref column's picker (ChildTable renders it with JRefSelect, or its popup report). */
 export const refSlot = (f: EntityField) => `ref:${f.name}`;
-/** The slot drawing a form-code column's picker (view sel_form: ChildTable renders it with JSelectForm). */
-export const formSlot = (f: EntityField) => `form:${f.name}`;
+/** Views whose cells are the form's picker widgets (a schedule's form, a project's member). */
+export const PICKER_VIEWS = new Set(['sel_form', 'sel_user', 'sel_depart']);
+const isPicker = (f: EntityField) => !f.ref && PICKER_VIEWS.has(f.view ?? '');
+/** The slot drawing a picker column (ChildTable renders JSelectForm, JSelectUserByDep or JSelectDepart). */
+export const pickerSlot = (f: EntityField) => `picker:${f.name}`;
 
 function cellType(f: EntityField): EditableColumnType {
-  if (f.ref || f.view === 'sel_form') return 'slot';
+  if (f.ref || isPicker(f)) return 'slot';
   if (f.dictCode) return 'select';
   if (isNumeric(f)) return 'inputNumber';
   if (f.type === 'date' || f.type === 'datetime') return f.type;
@@ -72,33 +75,35 @@ export function childColumns(def: ChildDefinition): {
   const handlers: Record<string, RuleHandler> = {};
   // A field the definition keeps off lists (a link a push-down fills, such as the order line a delivery line
   // ships) is kept off the grid too: its value rides along in the row unseen.
-  const columns = def.fields.filter((f) => f.list !== false).map((f): EditableColumn => {
-    const m = messages[f.name];
-    const rules: ValidateRule[] = [];
-    if (f.required && !f.formula) rules.push({ required: true, message: t.children.required(f.title) });
-    (f.rules ?? []).forEach((r, i) => {
-      rules.push({ pattern: rulePattern(r.pattern), message: m[`rule${i}`] });
-      // A preset a pattern cannot decide (idCard's check digit) runs its shared named check too.
-      const check = presetCheck(r.pattern);
-      if (check) rules.push({ handler: check, message: m[`rule${i}`] });
+  const columns = def.fields
+    .filter((f) => f.list !== false)
+    .map((f): EditableColumn => {
+      const m = messages[f.name];
+      const rules: ValidateRule[] = [];
+      if (f.required && !f.formula) rules.push({ required: true, message: t.children.required(f.title) });
+      (f.rules ?? []).forEach((r, i) => {
+        rules.push({ pattern: rulePattern(r.pattern), message: m[`rule${i}`] });
+        // A preset a pattern cannot decide (idCard's check digit) runs its shared named check too.
+        const check = presetCheck(r.pattern);
+        if (check) rules.push({ handler: check, message: m[`rule${i}`] });
+      });
+      const handler = `field_${f.name}`;
+      handlers[handler] = ({ value }) => fieldProblem(f, m, value);
+      rules.push({ handler });
+      return {
+        key: f.name,
+        title: f.title,
+        type: cellType(f),
+        ...(f.width ? { width: f.width } : {}),
+        ...(f.dictCode ? { dictCode: f.dictCode } : {}),
+        ...(f.ref ? { slotName: refSlot(f) } : {}),
+        ...(isPicker(f) ? { slotName: pickerSlot(f) } : {}),
+        ...(isNumeric(f) ? { number: f.type === 'decimal' ? (f.scale ?? 2) : 0 } : {}),
+        ...(f.default !== undefined ? { defaultValue: f.default } : {}),
+        ...(f.formula ? { disabled: true, placeholder: t.children.computed } : {}),
+        validateRules: rules,
+      };
     });
-    const handler = `field_${f.name}`;
-    handlers[handler] = ({ value }) => fieldProblem(f, m, value);
-    rules.push({ handler });
-    return {
-      key: f.name,
-      title: f.title,
-      type: cellType(f),
-      ...(f.width ? { width: f.width } : {}),
-      ...(f.dictCode ? { dictCode: f.dictCode } : {}),
-      ...(f.ref ? { slotName: refSlot(f) } : {}),
-      ...(f.view === 'sel_form' ? { slotName: formSlot(f) } : {}),
-      ...(isNumeric(f) ? { number: f.type === 'decimal' ? (f.scale ?? 2) : 0 } : {}),
-      ...(f.default !== undefined ? { defaultValue: f.default } : {}),
-      ...(f.formula ? { disabled: true, placeholder: t.children.computed } : {}),
-      validateRules: rules,
-    };
-  });
   return { columns, handlers };
 }
 

@@ -34,11 +34,17 @@ export function JSelectForm({ value, onChange, placeholder, disabled }: JSelectF
       live = false;
     };
   }, []);
+  // Options name the code too (two forms may share a title); the chosen one shows its title only.
   const options = useMemo(() => {
-    const list = (forms ?? []).map((f) => ({ value: f.value, label: `${f.text}（${f.value}）` }));
-    if (value && !list.some((o) => o.value === value)) list.unshift({ value, label: value });
+    const list = (forms ?? []).map((f) => ({
+      value: f.value,
+      label: `${f.text}（${f.value}）`,
+      title: f.text,
+    }));
+    if (value && !list.some((o) => o.value === value)) list.unshift({ value, label: value, title: value });
     return list;
   }, [forms, value]);
+  const titles = useMemo(() => new Map(options.map((o) => [o.value, o.title])), [options]);
   return (
     <Select
       showSearch
@@ -51,6 +57,7 @@ export function JSelectForm({ value, onChange, placeholder, disabled }: JSelectF
       placeholder={placeholder ?? t.widgets.formPicker.placeholder}
       notFoundContent={forms === null ? t.widgets.formPicker.loading : t.widgets.formPicker.empty}
       optionFilterProp="label"
+      labelRender={({ value: v, label }) => titles.get(String(v)) ?? label}
       style={{ width: '100%' }}
     />
   );
