@@ -243,6 +243,13 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
       }),
     );
     expect(JSON.stringify(history)).toContain('66');
+    // A document's lines are titled by the form the visit was entered with.
+    const items = (history as { records: Array<{ items: Row[] }> }).records.flatMap((r) => r.items);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'data.weight', title: '表单内容·体重(kg)', before: '65', after: '66' }),
+      ]),
+    );
   });
 
   it('raises alerts by the visit’s rules: outside its window on submit, high blood pressure in its form', async () => {

@@ -148,7 +148,7 @@ describe.each(DIALECTS)('entity field of type form on $name', ({ url }) => {
     const edit = history.result.records.find((r: { action: string; items: Array<{ field: string }> }) =>
       r.action === 'edit' && r.items.some((i) => i.field.startsWith('doc.')),
     );
-    expect(edit.items).toContainEqual({ field: 'doc.weight', title: '随访内容·weight', before: '60', after: '70' });
+    expect(edit.items).toContainEqual({ field: 'doc.weight', title: '随访内容·体重', before: '60', after: '70' });
     expect(edit.items.map((i: { field: string }) => i.field)).not.toContain('doc');
   });
 

@@ -8,6 +8,8 @@ import type { EntityModel } from '../online/entity-model.js';
 import type { EntityRow } from '../online/entity-records.js';
 import { requestScope } from '../online/entity-scope.js';
 import { documentChanges } from '../online/form-documents.js';
+import { resolveForm } from '../form/resolve.js';
+import { formDataFields } from '../../../shared/form-fields.js';
 import { attachRefText } from '../online/ref-text.js';
 import { fieldChanges, type FieldChanges, type Snapshot } from './change-log.js';
 import { systemTitle, type SystemTable } from './system-tables.js';
@@ -49,14 +51,41 @@ const titleOf = (subject: Subject, field: string) =>
     ? (subject.model.byName.get(field)?.title ?? systemTitle({ access: '', fields: {}, titles: {} }, field))
     : systemTitle(subject.spec, field);
 
+/**
+ * The titles of a form's fields by key, for the form named by the record's code and version fields (or,
+ * when the entry itself set them, by the entry); empty when the form is gone.
+ */
+async function formTitles(
+  request: FastifyRequest,
+  form: { codeField: string; versionField: string },
+  changes: FieldChanges,
+  record: Snapshot | null | undefined,
+): Promise<Map<string, string>> {
+  const valueOf = (name: string) => record?.[name] ?? changes[name]?.[1] ?? changes[name]?.[0];
+  const code = valueOf(form.codeField);
+  if (code === null || code === undefined || code === '') return new Map();
+  const version = Number(valueOf(form.versionField)) || undefined;
+  const { ctx } = request.server;
+  const resolved = await resolveForm(ctx.db.kysely, ctx.defs, request.user().tenantId, String(code), version);
+  if (!resolved) return new Map();
+  return new Map(
+    formDataFields(resolved.definition.schema)
+      .filter((d) => typeof d.node.title === 'string')
+      .map((d) => [d.name, String(d.node.title)]),
+  );
+}
+
 /** Readable diff lines of one history entry (child tables as per-row lines under the table's title). */
 export async function changeItems(
   request: FastifyRequest,
   subject: Subject,
   changes: FieldChanges,
   prefix = '',
+  /** The record as stored (or its snapshot): which form its documents were entered with. */
+  record?: Snapshot | null,
 ): Promise<ChangeItem[]> {
-  const links = subject.kind === 'entity' ? childrenOf(request.server.ctx.defs, subject.model.entity.code) : [];
+  const links =
+    subject.kind === 'entity' ? childrenOf(request.server.ctx.defs, subject.model.entity.code) : [];
   const own: FieldChanges = {};
   const nested: ChangeItem[] = [];
   for (const [k, pair] of Object.entries(changes)) {
@@ -82,17 +111,31 @@ export async function changeItems(
       nested.push(...(await changeItems(request, child, quiet(fieldChanges(was ?? null, row)), label)));
     }
     for (const row of before.filter((r) => !kept.has(String(r.id))))
-      nested.push(...(await changeItems(request, child, quiet(fieldChanges(row, null)), `${prefix}${link.title}删除行·`)));
+      nested.push(
+        ...(await changeItems(
+          request,
+          child,
+          quiet(fieldChanges(row, null)),
+          `${prefix}${link.title}删除行·`,
+        )),
+      );
   }
-  // A form document's changed fields are lines of their own under the field's title.
+  // A form document's changed fields are lines of their own under the field's title and the form field's
+  // title (随访内容·体重(kg)), read from the form the record was entered with.
   const documents: ChangeItem[] = [];
   if (subject.kind === 'entity')
     for (const [k, pair] of Object.entries(own)) {
       const f = subject.model.byName.get(k);
-      if (f?.type !== 'form') continue;
+      if (f?.type !== 'form' || !f.form) continue;
       delete own[k];
+      const titles = await formTitles(request, f.form, own, record);
       for (const c of documentChanges(pair[0], pair[1]))
-        documents.push({ field: `${k}.${c.key}`, title: `${prefix}${f.title}·${c.key}`, before: c.before, after: c.after });
+        documents.push({
+          field: `${k}.${c.key}`,
+          title: `${prefix}${f.title}·${titles.get(c.key) ?? c.key}`,
+          before: c.before,
+          after: c.after,
+        });
     }
   const [b, a] = await present(request, subject, own);
   const items = Object.keys(own).map((field) => ({
