@@ -176,6 +176,8 @@ describe('a follow-up visit from the designed form to the audited change', () =>
       .filter({ hasText: '吸烟量录入有误' });
     await pending.waitFor(POLL);
     expect(await pending.locator('[data-testid="apply-status"]').textContent()).toBe('待审核');
+    // The application names the visit, not its case's id.
+    expect(await pending.textContent()).toContain('基线访视');
     await pending.getByText('审核', { exact: true }).click();
     await page.waitForURL(/\/dynamicForm\/applyAudit\?id=\w+/, POLL);
     const detail = page.locator('[data-testid="apply-detail"]');
@@ -204,7 +206,9 @@ describe('a follow-up visit from the designed form to the audited change', () =>
       .locator('.ant-table-row')
       .filter({ hasText: '表单内容' });
     await line.waitFor(POLL);
-    const [, before, after] = await line.locator('td').allTextContents();
+    const [title, before, after] = await line.locator('td').allTextContents();
+    // Titled by the designed form's field, not its key.
+    expect(title).toBe('表单内容·每日吸烟量');
     expect(before).toContain('10');
     expect(after).toContain('20');
     await screenshot(page, 'followup-flow-history-1440');

@@ -16,7 +16,7 @@ const DATES = new Set(['date', 'datetime']);
 const DAYS_SINCE_LIVE_ONLY = 'daysSince 只能用在实时字段（live: true）的公式中（它的值随日期变化，不能存储）';
 
 /** What an unknown dotted name may have meant: a child's field outside a roll-up, a form document's key. */
-const dottedHint = (name: string) =>
+export const dottedHint = (name: string) =>
   name.includes('.') && !name.startsWith(`${EACH}.`)
     ? '（子表字段只能用在 sum、count、min、max、last 中；表单字段的内容只能在触发规则中读取）'
     : '';

@@ -2,7 +2,7 @@ import { systemFields } from '../../shared/entity-record.js';
 import { EACH, formulaDependencies, parseCondition } from '../../shared/formula.js';
 import type { EntityDefinition, EntityField, EntityTrigger } from '../../shared/schema-types.js';
 import { ROLES } from '../db/seed-data.js';
-import { conditionProblems } from './formula-problems.js';
+import { conditionProblems, dottedHint } from './formula-problems.js';
 
 type Problem = [Array<string | number>, string];
 
@@ -17,7 +17,7 @@ function valueProblems(source: Pick<EntityDefinition, 'fields'>, text: string): 
   // A bare field is copied as it is (a ref id, a dictionary value): any type will do.
   const bare = /^\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s*$/.exec(text)?.[1];
   if (bare && !['and', 'or', 'not'].includes(bare))
-    return source.fields.some((f) => f.name === bare) ? [] : [`取值中的字段 "${bare}" 不存在`];
+    return source.fields.some((f) => f.name === bare) ? [] : [`取值中的字段 "${bare}" 不存在${dottedHint(bare)}`];
   // The same rules as a condition: the source's own fields, no roll-ups of other entities, no daysSince.
   return conditionProblems(source, text).map((m) => m.replace(/^条件/, '取值'));
 }

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { EntityDefinition } from '../../../shared/schema-types.js';
+import type { EntityDefinition, EntityField } from '../../../shared/schema-types.js';
 import { formatDateTime } from '../../../shared/time.js';
 import type { SysDataApplyTable } from '../../db/tables.js';
 import type { AnyDb, EntityRow } from '../online/entity-records.js';
@@ -31,7 +31,11 @@ export const HANDLED = '该申请已被他人处理，请刷新后重试';
 const SCOPE_COLUMNS = ['sysOrgCode', 'orgId', 'doctorId'] as const;
 
 export function scopeColumnsOf(row: EntityRow) {
-  const out: Pick<Application, (typeof SCOPE_COLUMNS)[number]> = { sysOrgCode: null, orgId: null, doctorId: null };
+  const out: Pick<Application, (typeof SCOPE_COLUMNS)[number]> = {
+    sysOrgCode: null,
+    orgId: null,
+    doctorId: null,
+  };
   for (const c of SCOPE_COLUMNS) if (row[c] !== undefined && row[c] !== null) out[c] = String(row[c]);
   return out;
 }
@@ -47,7 +51,8 @@ export function recordScopeOf(entity: EntityDefinition, app: Application): Entit
   return out;
 }
 
-export const parseJson = <T>(text: string | null, fallback: T): T => (text ? (JSON.parse(text) as T) : fallback);
+export const parseJson = <T>(text: string | null, fallback: T): T =>
+  text ? (JSON.parse(text) as T) : fallback;
 export const payloadOf = (app: Application) => parseJson<Record<string, unknown>>(app.payload, {});
 /** The snapshots when applied for, by record id (one for edit and delete, each merged record for merge). */
 export function basesOf(app: Application): Map<string, Snapshot> {
@@ -63,8 +68,7 @@ export const recordIdsOf = (app: Application) =>
 
 export async function loadApplication(db: AnyDb, id: string): Promise<Application | undefined> {
   return (await db.selectFrom('sysDataApply').selectAll().where('id', '=', id).executeTakeFirst()) as
-    | Application
-    | undefined;
+    Application | undefined;
 }
 
 /**
@@ -81,7 +85,9 @@ export async function settle(
     .updateTable('sysDataApply')
     .set({
       status,
-      ...(audit.auditor ? { auditor: audit.auditor, auditTime: formatDateTime(), auditComment: audit.comment ?? null } : {}),
+      ...(audit.auditor
+        ? { auditor: audit.auditor, auditTime: formatDateTime(), auditComment: audit.comment ?? null }
+        : {}),
     })
     .where('id', '=', id)
     .where('status', '=', 'pending')
@@ -89,12 +95,26 @@ export async function settle(
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** The label of the record an application is about: its first field (or first filled text field). */
-export function recordTitle(entity: EntityDefinition, row: Record<string, unknown> | null | undefined): string {
+/**
+ * The label of the record an application is about: its first field, or else its first filled text field —
+ * never a reference (an id means nothing to the auditor: a visit is named 基线访视, not its case's id) nor
+ * personal data (the label is shown unmasked in the application lists).
+ */
+export function recordTitle(
+  entity: EntityDefinition,
+  row: Record<string, unknown> | null | undefined,
+): string {
   if (!row) return '';
-  const first = entity.fields[0]?.name;
-  const value = first ? row[first] : undefined;
-  if (value !== undefined && value !== null && value !== '') return String(value);
-  const text = entity.fields.find((f) => f.type === 'string' && !f.ref && !f.sensitive && row[f.name]);
+  const labelled = (f: EntityField | undefined): f is EntityField =>
+    !!f &&
+    !f.ref &&
+    !f.sensitive &&
+    f.type !== 'form' &&
+    row[f.name] !== undefined &&
+    row[f.name] !== null &&
+    row[f.name] !== '';
+  const first = entity.fields[0];
+  if (labelled(first)) return String(row[first.name]);
+  const text = entity.fields.find((f) => f.type === 'string' && !f.dictCode && labelled(f));
   return text ? String(row[text.name]) : '';
 }
