@@ -169,7 +169,7 @@ describe('ERP walk-through: one order from quotation to fully paid', () => {
     const dialog = openModal(page, '新增');
     await formItem(dialog, '客户').waitFor(POLL);
     walk.customer = await pick(page, formItem(dialog, '客户').locator('.ant-select'));
-    // The state is the workflow's: shown, not picked.
+    // The state is the workflow's (derived for every workflow entity): shown, not picked.
     expect(await formItem(dialog, '报价状态').innerText()).toContain('草稿');
     expect(await formItem(dialog, '报价状态').locator('.ant-select-disabled').count()).toBe(1);
     await pickDate(dialog, '报价日期', day());

@@ -155,12 +155,14 @@ describe('pages derived from their entity', () => {
       'x-component': 'Input',
       'x-validator': [{ maxLength: 200 }],
     });
+    // The workflow's state: shown but not editable, a new order in its initial state (only transitions move it).
     expect(p.status).toMatchObject({
       default: '1',
-      required: true,
+      'x-pattern': 'disabled',
       'x-component': 'JDictSelectTag',
       'x-component-props': { dictCode: 'erp_repair_status' },
     });
+    expect(p.status.required).toBeUndefined();
     expect(p.laborCost).toEqual({
       type: 'number',
       title: '人工费（元）',

@@ -122,6 +122,17 @@ export function formField(
       'x-compute': f.formula,
     };
   }
+  if (entity.workflow?.field === f.name) {
+    // Only a transition moves a record's state (the server ignores it on add and edit): shown, not edited;
+    // a new record shows the state it starts in.
+    const start = entity.workflow.initial ?? f.default;
+    return {
+      ...node,
+      ...widget(entity, f, entities),
+      'x-pattern': 'disabled',
+      ...(start !== undefined ? { default: isNumeric(f) ? Number(start) : String(start) } : {}),
+    };
+  }
   if (f.required) node.required = true;
   if (f.default !== undefined) node.default = isNumeric(f) ? Number(f.default) : String(f.default);
   Object.assign(node, widget(entity, f, entities));
