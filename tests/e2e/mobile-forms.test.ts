@@ -126,9 +126,25 @@ describe('mobile forms (/h5Web/dfProject)', () => {
     await card(page, '第 1 个月随访').waitFor(POLL);
     await expect.poll(() => card(page, BASELINE).count(), POLL).toBe(0);
     expect(await visit()).toMatchObject({ status: '1', submitter: 'lina' });
+    // A visit that did not happen: 未访视 asks for the reason on the phone and refuses it empty.
+    await card(page, '第 1 个月随访').click();
+    await formItem(doc, SBP).waitFor(POLL);
+    await button(page.locator('.mobile-forms-actions'), '未访视').click();
+    const sheet = page.locator('.ant-modal:visible');
+    await button(sheet, '未访视').click();
+    await sheet.getByText('请填写原因').waitFor(POLL);
+    await sheet.locator('textarea').fill('患者外出务工，电话随访未接通');
+    await screenshot(page, 'mobile-forms-miss-390');
+    await button(sheet, '未访视').click();
+    await expect.poll(() => card(page, '第 1 个月随访').count(), POLL).toBe(0);
+    const month = visits.records.find((v) => v.visitName === '第 1 个月随访')!;
+    expect(await apiCall<Row>(base, token, 'GET', `${API}/form/fu_visit/${String(month.id)}`)).toMatchObject({
+      status: '2',
+    });
+
     // The bare /dynamicForm/list of the application is the same page.
     await page.goto(`${base}/dynamicForm/list`);
-    await card(page, '第 1 个月随访').waitFor(POLL);
+    await card(page, '第 3 个月随访').waitFor(POLL);
 
     // The submitted blood pressure is high: the project's rule raised a visit alert; on the desktop its
     // 病历 link opens the medical records filtered to that visit (the notice's detailId).

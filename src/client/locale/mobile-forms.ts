@@ -21,4 +21,6 @@ export const mobileForms = {
   submitConfirmTitle: (name: string) => `确认${name}`,
   submitConfirm: (name: string) => `${name}后将不能在手机上修改，确定${name}吗？`,
   saveFirst: '有未同步的修改，请先保存并联网同步后再提交',
+  commentPlaceholder: (name: string) => `请填写${name}的原因`,
+  commentRequired: '请填写原因',
 } as const;

@@ -13,7 +13,9 @@ import { editValues } from '../../renderer/list/edit-values';
 import { usePagePermissions } from '../../renderer/permissions';
 import { cardFields, phoneFormSchema } from './card-fields';
 import { readDraft, saveDraft } from './draft-store';
+import { CommentSheet } from './CommentSheet';
 import {
+  asksComment,
   fireTransition,
   isNetworkFailure,
   recordTransitions,
@@ -127,29 +129,35 @@ export function MobileRecordForm({ user, entity, row, onDraftsChanged, onBack }:
     }
   };
 
+  /** Sends unsent changes first (the transition checks what the server holds), then moves the record. */
+  const run = async (form: Form, action: (typeof transitions)[number], comment?: string) => {
+    if (readDraft(user, entity.code, id) && !(await save(form))) {
+      message.warning(L.saveFirst);
+      return;
+    }
+    setBusy(true);
+    try {
+      message.success(await fireTransition(action, id, comment));
+      onBack();
+    } catch (e) {
+      const text = e instanceof Error && e.message ? e.message : t.common.failed;
+      setRefused(text);
+      void message.error(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // A transition taking a comment (未访视 with its reason) asks for it in a sheet; the others confirm.
+  const [asking, setAsking] = useState<(typeof transitions)[number] | null>(null);
   const fire = (form: Form, action: (typeof transitions)[number]) =>
-    modal.confirm({
-      title: L.submitConfirmTitle(action.title),
-      content: action.confirm ?? L.submitConfirm(action.title),
-      onOk: async () => {
-        // Unsent changes go first: the transition checks what the server holds.
-        if (readDraft(user, entity.code, id) && !(await save(form))) {
-          message.warning(L.saveFirst);
-          return;
-        }
-        setBusy(true);
-        try {
-          message.success(await fireTransition(action, id));
-          onBack();
-        } catch (e) {
-          const text = e instanceof Error && e.message ? e.message : t.common.failed;
-          setRefused(text);
-          void message.error(text);
-        } finally {
-          setBusy(false);
-        }
-      },
-    });
+    asksComment(action)
+      ? setAsking(action)
+      : modal.confirm({
+          title: L.submitConfirmTitle(action.title),
+          content: action.confirm ?? L.submitConfirm(action.title),
+          onOk: () => run(form, action),
+        });
 
   return (
     <div className="mobile-forms-record">
@@ -185,6 +193,17 @@ export function MobileRecordForm({ user, entity, row, onDraftsChanged, onBack }:
               <SchemaField schema={schema} />
             </FormLayout>
           </FormProvider>
+          {asking && (
+            <CommentSheet
+              action={asking}
+              required={asksComment(asking)?.required ?? false}
+              onCancel={() => setAsking(null)}
+              onOk={(comment) => {
+                setAsking(null);
+                void run(loaded.form, asking, comment);
+              }}
+            />
+          )}
           <div className="mobile-forms-actions">
             <Button block loading={busy} onClick={() => void save(loaded.form)}>
               {L.save}

@@ -146,17 +146,24 @@ export function recordTransitions(entity: FormEntity, row: Row): PageAction[] {
   return (entity.page.rowActions?.custom ?? []).filter(
     (a) =>
       a.key.startsWith(TRANSITION_PREFIX) &&
-      a.kind === 'request' &&
+      (a.kind === 'request' || (a.kind === 'form' && !!asksComment(a))) &&
       !!a.visibleWhen &&
       evaluateCondition(a.visibleWhen, row),
   );
 }
 
+/** Whether a transition asks for a comment (its derived dialog's one field), and whether it must be given. */
+export function asksComment(action: PageAction): { required: boolean } | null {
+  const field = action.form?.schema.properties?.comment;
+  return action.kind === 'form' && field ? { required: field.required === true } : null;
+}
+
 /** Fires a transition (POST with the record id); a refusal comes back as an error with the server's message. */
-export async function fireTransition(action: PageAction, id: string): Promise<string> {
+export async function fireTransition(action: PageAction, id: string, comment?: string): Promise<string> {
   const url = typeof action.api === 'string' ? action.api : action.api?.url;
   if (!url) throw new Error(t.common.failed);
-  const res = (await http.post<Envelope<unknown>>(url, { id }, { silent: true })).data;
+  const body = comment ? { id, comment } : { id };
+  const res = (await http.post<Envelope<unknown>>(url, body, { silent: true })).data;
   if (!res.success) throw new Error(res.message || t.common.failed);
   return res.message || t.common.success;
 }
