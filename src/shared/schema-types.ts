@@ -594,6 +594,10 @@ export interface EntityDefinition {
    */
   indexes?: EntityIndex[];
   /**
+   * Another address answering this entity's list exactly as GET /online/cgform/api/getData/<code> does — same access, scope, filters, sort and paging — for a client that calls the protocol's own path (the mobile application's /api/hbv/project/workflow/status/cfg/list). A child entity's alias lists the rows of the parents the caller may read. Unique among entities; served under /api/ only.
+   */
+  listAlias?: string;
+  /**
    * Schema evolution: the entity code (table) this entity had before. At start a table of that name is renamed to code, keeping every row; once renamed nothing happens again, so the entry may stay.
    */
   renamedFrom?: string;

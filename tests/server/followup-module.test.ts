@@ -19,6 +19,7 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
   let t: TestApp;
   let zhangwei: string;
   let wangfang: string;
+  let lina: string;
   let projectId: string;
   let caseId: string;
   let baseline: Row;
@@ -51,7 +52,7 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
 
   beforeAll(async () => {
     t = await createTestApp(url);
-    [zhangwei, wangfang] = await Promise.all(['zhangwei', 'wangfang'].map((u) => t.login(u)));
+    [zhangwei, wangfang, lina] = await Promise.all(['zhangwei', 'wangfang', 'lina'].map((u) => t.login(u)));
     const projects = await list(zhangwei, 'fu_project');
     projectId = String(projects.records[0].id);
   });
@@ -68,13 +69,42 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
       ['第 3 个月随访', 90, 'fu_followup'],
       ['第 6 个月随访', 180, 'fu_followup'],
     ]);
+    expect((project.fu_status_cfg as Row[]).filter((c) => c.signature === '1').map((c) => c.cfgCode)).toEqual(
+      ['001', '009'],
+    );
+  });
+
+  it('serves the status configuration at the mobile application’s own address, by status id', async () => {
+    const cfg = ok(
+      await t.call({
+        method: 'GET',
+        url: '/api/hbv/project/workflow/status/cfg/list',
+        token: lina,
+        query: { cfgCode: '001', workflowId: '1', column: 'sortNo', order: 'asc', requireFlag: '1' },
+      }),
+    ) as { records: Row[] };
+    expect(cfg.records.map((r) => [r.cfgCode, r.name, r.content, r.signature])).toEqual([
+      ['001', '入组登记', '核对入组条件，患者签署入组登记', '1'],
+    ]);
+    const all = ok(
+      await t.call({
+        method: 'GET',
+        url: '/api/hbv/project/workflow/status/cfg/list',
+        token: lina,
+        query: { projectId, column: 'sortNo', order: 'asc' },
+      }),
+    ) as { records: Row[] };
+    expect(all.records.map((r) => r.cfgCode)).toEqual(['001', '002', '003', '004', '009', '010']);
+    // Signed-in callers with the project list only (the parent's read access).
     expect(
-      (project.fu_status_cfg as Row[]).filter((c) => c.signature === '1').map((c) => c.statusId),
-    ).toEqual(['001', '009']);
+      (await t.call({ method: 'GET', url: '/api/hbv/project/workflow/status/cfg/list' })).statusCode,
+    ).toBe(401);
   });
 
   it('picks a schedule’s form among the published forms, shows its title and refuses an unknown code', async () => {
-    const options = ok(await t.call({ method: 'GET', url: '/online/form/options', token: zhangwei })) as Row[];
+    const options = ok(
+      await t.call({ method: 'GET', url: '/online/form/options', token: zhangwei }),
+    ) as Row[];
     expect(options).toEqual(
       expect.arrayContaining([
         { value: 'fu_baseline', text: '基线调查表' },
@@ -82,7 +112,12 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
       ]),
     );
     const found = ok(
-      await t.call({ method: 'GET', url: '/online/form/options', token: zhangwei, query: { keyword: '基线' } }),
+      await t.call({
+        method: 'GET',
+        url: '/online/form/options',
+        token: zhangwei,
+        query: { keyword: '基线' },
+      }),
     ) as Row[];
     expect(found.map((f) => f.value)).toEqual(['fu_baseline']);
     const project = ok(
@@ -247,7 +282,12 @@ describe.each(DIALECTS)('the follow-up module on $name', ({ url }) => {
     const items = (history as { records: Array<{ items: Row[] }> }).records.flatMap((r) => r.items);
     expect(items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ field: 'data.weight', title: '表单内容·体重(kg)', before: '65', after: '66' }),
+        expect.objectContaining({
+          field: 'data.weight',
+          title: '表单内容·体重(kg)',
+          before: '65',
+          after: '66',
+        }),
       ]),
     );
   });

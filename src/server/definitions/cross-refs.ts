@@ -183,6 +183,12 @@ export function crossReferenceProblems(
     '实体编码',
     entityFiles.map((f) => ({ file: f.file, pointer: '/code', value: f.data.code })),
   );
+  unique(
+    '列表地址',
+    entityFiles.flatMap((f) =>
+      f.data.listAlias ? [{ file: f.file, pointer: '/listAlias', value: f.data.listAlias }] : [],
+    ),
+  );
   for (const { file, data: e, base } of entityFiles) {
     if (base !== e.code) add(file, '/code', `文件名应为 ${e.code}.json`);
     unique(

@@ -8,6 +8,7 @@ import { attachDictText } from '../../lib/dict-text.js';
 import { entityModel, type EntityModel } from './entity-model.js';
 import { dbOf, protectRecords, type AnyDb, type EntityRow } from './entity-records.js';
 import { attachRefText } from './ref-text.js';
+import { requestScope, type ScopePredicate } from './entity-scope.js';
 import { withLiveFields } from './live-fields.js';
 
 /**
@@ -150,3 +151,19 @@ export const childDefinition = (child: ChildLink) => ({
   pick: child.pick,
   fields: child.model.entity.fields.filter((f) => f.name !== child.field),
 });
+
+/**
+ * A child entity's rows listed on their own (its listAlias): only those of the parents the caller may
+ * read, as a predicate on the child's rows.
+ */
+export async function ofReadableParents(
+  request: FastifyRequest,
+  child: EntityDefinition,
+  parent: EntityDefinition,
+): Promise<ScopePredicate> {
+  const link = child.parent?.field;
+  if (!link) throw new Error(`entity ${child.code} has no parent`);
+  const readable = await requestScope(request, parent);
+  return (eb) =>
+    eb(eb.ref(link), 'in', eb.selectFrom(parent.code).select(sql.ref('id').as('id')).where(readable));
+}

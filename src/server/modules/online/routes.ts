@@ -10,7 +10,7 @@ import { ListQuery } from '../../lib/paged-query.js';
 import { attachColors } from './dict-colors.js';
 import { describeColumns, describeQuery } from './entity-columns.js';
 import { entityModel } from './entity-model.js';
-import { childDefinition, childRecords, childrenOf, parentEntityOf } from './children.js';
+import { childDefinition, childRecords, childrenOf, ofReadableParents, parentEntityOf } from './children.js';
 import { refOptionRoutes } from './ref-options.js';
 import { attachRefText } from './ref-text.js';
 import { attachPickedText } from './ref-many.js';
@@ -70,18 +70,21 @@ export async function onlineRoutes(fastify: FastifyInstance) {
     const read = readAccess(parent ?? entity);
     const IdParams = Type.Object({ id: IdParam() });
 
-    // A child's rows are listed only under their parent (queryById).
+    const list = async (request: FastifyRequest) => {
+      const query = request.query as Record<string, unknown>;
+      const narrow = parent
+        ? await ofReadableParents(request, entity, parent)
+        : await actionableFilter(request, entity, query);
+      const page = await listRecords(ctx, request, model, query, narrow);
+      const records = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, page.records));
+      return ok({ ...page, records: await attachDerive(request, entity, records) });
+    };
+    // A child's rows are listed only under their parent (queryById), or at its protocol address.
     if (!entity.parent)
-      app.get(
-        `${ONLINE_API}/getData/${code}`,
-        { config: { access: read }, schema: { querystring: ListQuery } },
-        async (request) => {
-          const query = request.query as Record<string, unknown>;
-          const page = await listRecords(ctx, request, model, query, await actionableFilter(request, entity, query));
-          const records = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, page.records));
-          return ok({ ...page, records: await attachDerive(request, entity, records) });
-        },
-      );
+      app.get(`${ONLINE_API}/getData/${code}`, { config: { access: read }, schema: { querystring: ListQuery } }, list);
+    // The protocol's own address of this list (listAlias), e.g. the mobile application's status configuration.
+    if (entity.listAlias)
+      app.get(entity.listAlias, { config: { access: read }, schema: { querystring: ListQuery } }, list);
 
     // How many rows a list query finds, as a number: a menu badge (cornerMark) such as open warnings.
     if (!entity.parent)
