@@ -45,6 +45,27 @@ describe('menu → routes', () => {
     expect(byPath('/isystem/user')?.meta.keepAlive).toBe(true);
   });
 
+  it('opens route-0 online entries through their hidden pattern route, as the JeecgBoot family does', () => {
+    const family: MenuNode[] = [
+      node('/erp', 'layouts/RouteView', 'ERP', {
+        children: [
+          node('/online/cgformList/erp_customer', 'modules/online/cgform/auto/OnlCgformAutoList', '客户', { route: '0' }),
+          node('/online/cgreport/rpt_user', 'modules/online/cgreport/auto/OnlCgreportAutoList', '用户报表', { route: '0' }),
+        ],
+      }),
+      node('/online/cgformList/:code', 'modules/online/cgform/auto/OnlCgformAutoList', 'AUTO在线表单', { hidden: true }),
+    ];
+    const own = flattenRoutes(menuToRoutes(family, values));
+    expect(own.find((r) => r.path === '/online/cgformList/erp_customer')).toMatchObject({
+      component: 'modules/online/cgform/auto/OnlCgformAutoList',
+      trail: ['ERP', '客户'],
+    });
+    // The pattern serves its entries only: an address the menu does not grant is not opened by it.
+    expect(own.find((r) => r.path === '/online/cgformList/:code')).toBeUndefined();
+    // Without a pattern route a route-0 entry stays unregistered.
+    expect(own.find((r) => r.path === '/online/cgreport/rpt_user')).toBeUndefined();
+  });
+
   it('turns layout containers into redirects to their first page; alwaysShow redirects to itself', () => {
     expect(byPath('/isystem')?.redirect).toBe('/isystem/user');
     expect(routes.find((r) => r.path === '/always')?.redirect).toBe('/always');

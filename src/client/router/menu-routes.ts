@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router-dom';
 import type { MenuMeta, MenuNode } from '../session/types';
 
 /** A route built from a menu entry (protocol.md §3.1), before it becomes a React Router route. */
@@ -80,11 +81,50 @@ function normalisePath(path: string): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
+const isPattern = (n: MenuNode) => !!n.hidden && String(n.route ?? '1') !== '0' && n.path.includes('/:');
+
 /**
- * Menu → routes: route flag '0' entries (and their subtrees) are not registered; `{{ }}` placeholders
- * expanded from the table; `alwaysShow` entries redirect to themselves as in the original.
+ * The JeecgBoot family opens a concrete online entry (route '0', /online/cgformList/erp_customer) through
+ * a hidden pattern route (/online/cgformList/:code). We register each such entry as its own route with the
+ * pattern's component instead, and not the pattern itself: an address the menu does not grant still
+ * shows 无权访问 rather than a page whose data the server refuses.
+ */
+export function resolvePatternEntries(menu: readonly MenuNode[]): MenuNode[] {
+  const patterns: MenuNode[] = [];
+  const collect = (nodes: readonly MenuNode[]) => {
+    for (const n of nodes) {
+      if (isPattern(n)) patterns.push(n);
+      collect(n.children ?? []);
+    }
+  };
+  collect(menu);
+  if (!patterns.length) return [...menu];
+  const used = new Set<MenuNode>();
+  const rewrite = (nodes: readonly MenuNode[]): MenuNode[] =>
+    nodes.flatMap((n) => {
+      if (isPattern(n)) return [n];
+      const children = n.children ? { children: rewrite(n.children) } : {};
+      if (String(n.route ?? '1') !== '0') return [{ ...n, ...children }];
+      const pattern = patterns.find((p) => matchPath(p.path, n.path));
+      if (!pattern) return [{ ...n, ...children }];
+      used.add(pattern);
+      return [{ ...n, ...children, route: '1', component: pattern.component }];
+    });
+  const drop = (nodes: MenuNode[]): MenuNode[] =>
+    nodes.filter((n) => !used.has(n)).map((n) => (n.children ? { ...n, children: drop(n.children) } : n));
+  return drop(rewrite(menu));
+}
+
+/**
+ * Menu → routes: route flag '0' entries (and their subtrees) are not registered unless a pattern route
+ * serves them (resolvePatternEntries); `{{ }}` placeholders expanded from the table; `alwaysShow`
+ * entries redirect to themselves as in the original.
  */
 export function menuToRoutes(menu: readonly MenuNode[], values: PlaceholderValues): AppRoute[] {
+  return toRoutes(resolvePatternEntries(menu), values);
+}
+
+function toRoutes(menu: readonly MenuNode[], values: PlaceholderValues): AppRoute[] {
   const out: AppRoute[] = [];
   for (const item of menu) {
     if (String(item.route ?? '1') === '0') continue;
@@ -107,7 +147,7 @@ export function menuToRoutes(menu: readonly MenuNode[], values: PlaceholderValue
         permissionList: meta.permissionList,
         cornerMark: meta.cornerMark,
       },
-      children: menuToRoutes(item.children ?? [], values),
+      children: toRoutes(item.children ?? [], values),
     };
     if (item.redirect) route.redirect = normalisePath(item.redirect);
     if (route.alwaysShow && !route.redirect) route.redirect = path;

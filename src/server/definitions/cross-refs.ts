@@ -41,6 +41,12 @@ import { formFieldProblems } from './form-field-problems.js';
 export const ONLINE_LIST_COMPONENTS = ['OnlineList', 'modules/online/cgform/auto/OnlCgformAutoList'];
 export const ONLINE_LIST_URL = /^\/online\/cgformList\/([a-z][a-z0-9_]{1,62})$/;
 
+/** Whether a page serves a menu component; the online list names are one component under two names. */
+export function servesComponent(page: { components: readonly string[] }, component: string): boolean {
+  if (!ONLINE_LIST_COMPONENTS.includes(component)) return page.components.includes(component);
+  return page.components.some((c) => ONLINE_LIST_COMPONENTS.includes(c));
+}
+
 /** The permission codes an entity's endpoints require. */
 export function entityPermissionCodes(e: EntityDefinition): string[] {
   const ops = ['add', 'edit', 'delete', 'batch_delete', 'import', 'export'];
@@ -165,7 +171,7 @@ export function crossReferenceProblems(
       const code = ONLINE_LIST_URL.exec(node.url)?.[1];
       if (!code) add(file, `${pointer}/url`, `组件 ${component} 的地址应为 /online/cgformList/<实体编码>`);
       else if (!entities.has(code)) add(file, `${pointer}/url`, `实体 "${code}" 不存在`);
-      else if (!pages.some((p) => p.entity === code && p.components.includes(component)))
+      else if (!pages.some((p) => p.entity === code && servesComponent(p, component)))
         add(file, `${pointer}/component`, `没有页面定义服务于 ${component}（实体 ${code}）`);
       continue;
     }

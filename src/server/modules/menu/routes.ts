@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
 import { toMenuNode, userPermissions } from './user-menu.js';
+import { withOnlinePatterns } from './online-patterns.js';
 
 const HOME_URL = '/dashboard/analysis';
 
@@ -15,7 +16,7 @@ export async function menuRoutes(app: FastifyInstance) {
       const home = await db.selectFrom('sysPermission').selectAll().where('url', '=', HOME_URL).where('delFlag', '=', 0).executeTakeFirst();
       if (home) result.menu.unshift(toMenuNode(home, true));
     }
-    return ok(result);
+    return ok({ ...result, menu: withOnlinePatterns(result.menu) });
   });
 
   app.get('/sys/dashboard/counts', { config: { access: 'login' } }, async () => {

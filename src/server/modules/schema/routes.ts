@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok } from '../../../shared/envelope.js';
 import type { PageDefinition } from '../../../shared/schema-types.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { normaliseComponent, ONLINE_LIST_COMPONENTS } from '../../definitions/cross-refs.js';
+import { normaliseComponent, ONLINE_LIST_COMPONENTS, servesComponent } from '../../definitions/cross-refs.js';
 
 /**
  * Page definitions for the console's renderer (DESIGN §2). They are read from ctx.defs on every
@@ -56,7 +56,7 @@ export function findPage(
   component: string,
   code?: string,
 ): PageDefinition | undefined {
-  const serving = pages.filter((p) => p.components.includes(component));
+  const serving = pages.filter((p) => servesComponent(p, component));
   if (!code) return serving.find((p) => !p.entity) ?? serving[0];
   return serving.find((p) => p.entity === code) ?? serving.find((p) => p.code === code);
 }
