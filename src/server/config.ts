@@ -39,6 +39,12 @@ export interface Config {
   trustProxy: string[];
   sessionAbsoluteMs: number;
   sessionIdleMs: number;
+  /**
+   * WS_PING_SECONDS: the server pings every notice socket this often (WebSocket ping frames, answered by
+   * every browser without script) and drops a socket that did not answer the previous ping, so a quiet
+   * console stays connected and a dead one is noticed.
+   */
+  wsPingMs: number;
   /** IANA zone of the wall-clock times the server writes and the console greets by (TZ). */
   timeZone: string;
   logLevel: string;
@@ -58,6 +64,11 @@ export interface Config {
   smsPerNumberPerMinute: number;
   smsPerNumberPerDay: number;
   smsPerIpPerHour: number;
+  /**
+   * LOGIN_CAPTCHA: `/sys/login` checks the image captcha when the request names a `checkKey` (the
+   * JeecgBoot clients). `off` skips the check; the image is served either way.
+   */
+  loginCaptcha: boolean;
   seedDemo: boolean;
   /** SEED_STORIES: how many stories each seed plays instead of its `count` (null: the count). */
   seedStories: number | null;
@@ -94,6 +105,21 @@ function timeZone(raw: string | undefined): string {
   return name;
 }
 
+function onOff(env: Env, key: string, fallback: boolean): boolean {
+  const raw = (env[key] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (['on', '1', 'true'].includes(raw)) return true;
+  if (['off', '0', 'false'].includes(raw)) return false;
+  throw new ConfigError(`配置项 ${key} 只能是 on 或 off，当前值：${env[key]}`);
+}
+
+/** Seconds, fractions allowed (tests ping every few hundred milliseconds). */
+function wsPingMs(env: Env): number {
+  const ms = Math.round(int(env, 'WS_PING_SECONDS', 30) * 1000);
+  if (ms < 10) throw new ConfigError(`配置项 WS_PING_SECONDS 必须大于 0，当前值：${env.WS_PING_SECONDS}`);
+  return ms;
+}
+
 function logFormat(raw: string | undefined, production: boolean): 'pretty' | 'json' {
   if (!raw) return production ? 'json' : 'pretty';
   if (raw === 'pretty' || raw === 'json') return raw;
@@ -119,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: list(env.TRUST_PROXY),
     sessionAbsoluteMs: int(env, 'SESSION_ABSOLUTE_HOURS', 168) * 3600_000,
     sessionIdleMs: int(env, 'SESSION_IDLE_MINUTES', 120) * 60_000,
+    wsPingMs: wsPingMs(env),
     timeZone: timeZone(env.TZ),
     logLevel: env.LOG_LEVEL || 'info',
     logSlowMs: int(env, 'LOG_SLOW_MS', 1000),
@@ -133,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsPerNumberPerMinute: int(env, 'SMS_PER_NUMBER_PER_MINUTE', 1),
     smsPerNumberPerDay: int(env, 'SMS_PER_NUMBER_PER_DAY', 10),
     smsPerIpPerHour: int(env, 'SMS_PER_IP_PER_HOUR', 20),
+    loginCaptcha: onOff(env, 'LOGIN_CAPTCHA', true),
     seedDemo: env.SEED_DEMO !== '0',
     seedStories: env.SEED_STORIES ? Math.max(0, Math.floor(int(env, 'SEED_STORIES', 0))) : null,
     registerEnabled: env.REGISTER_ENABLED === '1',
@@ -192,6 +220,7 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['TRUST_PROXY', '(空)', '可信反向代理的地址或网段，逗号分隔；为空时不采信 X-Forwarded-For，以连接地址为准'],
   ['SESSION_ABSOLUTE_HOURS', '168', '会话绝对有效期（小时）'],
   ['SESSION_IDLE_MINUTES', '120', '会话空闲超时（分钟）'],
+  ['WS_PING_SECONDS', '30', '消息推送 WebSocket 的心跳间隔（秒）：服务端按此间隔发送 ping 帧，上一次 ping 未得到 pong 的连接被断开'],
   ['TZ', 'Asia/Shanghai', '时区（IANA 名称）：服务端写入的本地时间与控制台的问候语、“今天”都按此时区'],
   ['LOG_LEVEL', 'info', '日志级别'],
   ['LOG_FORMAT', 'pretty（生产 json）', '日志格式：pretty 为每条一行的可读文本，json 为 JSON 行（供日志采集）'],
@@ -201,6 +230,7 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['LOGIN_MAX_FAILURES / LOGIN_LOCK_MINUTES', '5 / 10', '连续失败次数与锁定时长'],
   ['LOGIN_IP_MAX_FAILURES', '30', '同一地址 10 分钟内允许的失败次数'],
   ['SMS_PER_NUMBER_PER_MINUTE / SMS_PER_NUMBER_PER_DAY / SMS_PER_IP_PER_HOUR', '1 / 10 / 20', '短信验证码发送频率上限（每号码每分钟、每天，每地址每小时）'],
+  ['LOGIN_CAPTCHA', 'on', '账号密码登录带 checkKey（JeecgBoot 客户端）时校验图片验证码（60 秒有效，一次一用，不区分大小写）；off 不校验，验证码图片照常提供'],
   ['SEED_DEMO', '1', '首次启动写入演示数据（0 关闭）'],
   ['SEED_STORIES', '(空)', '演示业务数据剧本（schemas/<模块>/seeds）每个剧本播放的故事数，为空时按剧本的 count'],
   ['REGISTER_ENABLED', '0', '允许在登录页自助注册（1 开启）'],

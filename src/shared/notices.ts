@@ -7,10 +7,22 @@
 export const HEARTBEAT_TEXT = 'ping';
 export const HEARTBEAT_INTERVAL_MS = 20_000;
 
-/** Server → console frames. `user`: something new for this user; `topic`: reload (e.g. after read-all). */
+/** An unread notice as a push names it: the announcement or message id, its title, its classification. */
+export interface MissedNotice {
+  msgId: string;
+  msgTxt: string;
+  classify?: string;
+}
+
+/**
+ * Server → console frames. `user`: something new for this user; `topic`: reload (e.g. after read-all).
+ * The frame a socket gets when it (re)connects also carries the unread count and the newest unread
+ * notices (`user` when there are some, naming the newest; `topic` when there are none), so a console
+ * that was disconnected refreshes its bell with what it missed.
+ */
 export type PushFrame =
-  | { cmd: 'user'; msgId: string; msgTxt: string; classify?: string }
-  | { cmd: 'topic'; msgTxt?: string }
+  | { cmd: 'user'; msgId: string; msgTxt: string; classify?: string; unreadCount?: number; notices?: MissedNotice[] }
+  | { cmd: 'topic'; msgTxt?: string; unreadCount?: number; notices?: MissedNotice[] }
   | { cmd: 'heartcheck'; msgTxt: string };
 
 /**

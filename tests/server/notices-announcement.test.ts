@@ -70,18 +70,6 @@ describe.each(DIALECTS)('announcements on $name', ({ url }) => {
     expect(js.json().message).toContain('页面地址');
   });
 
-  it('answers GET on release and revoke with 405 and changes nothing', async () => {
-    const { result } = await add(admin, { titile: '只能用POST发布', msgType: 'ALL' });
-    for (const path of ['/sys/annountCement/doReleaseData', '/sys/annountCement/doReovkeData']) {
-      const res = await t.call({ method: 'GET', url: path, token: admin, query: { id: result.id } });
-      expect(res.statusCode).toBe(405);
-      expect(res.headers.allow).toBe('POST, PUT');
-      expect(res.json().message).toContain('POST 或 PUT');
-    }
-    const row = await t.ctx.db.kysely.selectFrom('sysAnnouncement').select('sendStatus').where('id', '=', result.id).executeTakeFirstOrThrow();
-    expect(row.sendStatus).toBe('0');
-  });
-
   it('releases to the chosen user only: inbox, bell message and counts; reading drops them', async () => {
     const { result } = await add(admin, { titile: '门诊排班调整', msgContent: '<p>请<b>查看</b>新排班</p>', msgType: 'USER', userIds: ZHANGWEI, priority: 'M' });
     const before = await unreadCount(doctor);

@@ -19,6 +19,7 @@ export const ANNOUNCEMENT_FIELDS: FieldMap = {
 /** The caller's inbox (joined with the announcement): what "my announcements" filters and sorts on. */
 export const INBOX_FIELDS: FieldMap = {
   titile: { type: 'string' },
+  sender: { type: 'string' },
   priority: { type: 'string', dict: 'priority' },
   msgCategory: { type: 'string', dict: 'msg_category' },
   readFlag: { type: 'number', dict: 'read_flag' },

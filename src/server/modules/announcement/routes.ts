@@ -4,19 +4,37 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
-import { ApiError, badRequest, bizError } from '../../http/errors.js';
+import type { Session } from '../../auth/sessions.js';
+import { permissionCodes } from '../../auth/permissions.js';
+import { badRequest, bizError, unauthorized } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
 import { BATCH_IDS_QUERY, batchIds, idList } from '../../lib/id-list.js';
 import { listPage } from '../../lib/list-page.js';
-import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
+import { listFilters, paging, sortKeys, type FieldMap } from '../../lib/list-query.js';
 import { ListQuery, fetchPage } from '../../lib/paged-query.js';
 import { ANNOUNCEMENT_COLUMNS, ANNOUNCEMENT_FIELDS, AnnouncementBody, INBOX_FIELDS, SEND_STATUS } from './fields.js';
 import { announcementValues, assertMayRelease } from './input.js';
 import { RECIPIENT_COLUMNS, addMissingAllRows, inbox, markAnnouncementsRead, unreadOf } from './inbox.js';
 import { releaseAnnouncement, revokeAnnouncement, withdrawMessages } from './release.js';
 import { trackedWrite } from '../history/system-change.js';
+import { pushToUsers } from '../ws/push.js';
+import { SHOW_HEADERS, showMessagePage, showPage, wantsHtml } from './show-page.js';
 
 const LIST = 'announcement:list';
+/**
+ * What "my announcements" sorts on: the inbox fields, and `createTime`, the Vue 2 list's default sort,
+ * which for a recipient is when the announcement went out (its send time).
+ */
+const INBOX_SORT_FIELDS: FieldMap = { ...INBOX_FIELDS, createTime: { type: 'datetime' } };
+const INBOX_SORT_COLUMNS: Record<string, string> = {
+  createTime: 'a.sendTime',
+  sendTime: 'a.sendTime',
+  readFlag: 's.readFlag',
+  titile: 'a.titile',
+  sender: 'a.sender',
+  priority: 'a.priority',
+  msgCategory: 'a.msgCategory',
+};
 const RELEASE = 'announcement:release';
 const IdQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const ReadBody = Type.Object({
@@ -28,8 +46,8 @@ const ReadBody = Type.Object({
  * Announcements (protocol §7.1; the path keeps the original's spelling `annountCement`): the
  * administration CRUD, release and revoke, and each user's inbox and read marks.
  *
- * Deviation from the protocol: release and revoke change state, so they answer POST/PUT only; the
- * original's GET form answers 405 with a message naming the methods (security catalogue §12 item 14).
+ * Release and revoke answer GET as the protocol does (and POST/PUT): the session token travels only in
+ * the X-Access-Token header, never in a cookie, so another site cannot make a browser send one.
  */
 export async function announcementRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -128,25 +146,85 @@ export async function announcementRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** Administrators read any announcement of their tenant; everyone else only those they received. */
-  app.get('/sys/annountCement/queryById', { config: { access: 'login' }, schema: { querystring: IdQuery } }, async (request) => {
-    const user = request.user();
-    if ((await request.permissions()).has(LIST)) {
+  /**
+   * An announcement as the caller may read it: administrators (announcement:list) any of their tenant,
+   * everyone else only those they received (released, with their read row); undefined otherwise.
+   */
+  const readable = async (session: Session, permissions: Set<string>, id: string) => {
+    if (permissions.has(LIST)) {
       const row = await db
         .selectFrom('sysAnnouncement')
         .select(ANNOUNCEMENT_COLUMNS)
-        .where('id', '=', request.query.id)
-        .where('tenantId', '=', user.tenantId)
+        .where('id', '=', id)
+        .where('tenantId', '=', session.tenantId)
         .where('delFlag', '=', 0)
         .executeTakeFirst();
-      if (row) return ok((await attachDictText(db, ctx.defs, [row], ANNOUNCEMENT_FIELDS))[0]);
+      if (row) return (await attachDictText(db, ctx.defs, [row], ANNOUNCEMENT_FIELDS))[0];
     }
-    const received = await inbox(db, user.userId).select(RECIPIENT_COLUMNS).where('a.id', '=', request.query.id).executeTakeFirst();
-    if (!received) throw bizError('未找到对应数据');
-    return ok((await attachDictText(db, ctx.defs, [{ ...received, userIds: null }], ANNOUNCEMENT_FIELDS))[0]);
+    const received = await inbox(db, session.userId).select(RECIPIENT_COLUMNS).where('a.id', '=', id).executeTakeFirst();
+    if (!received) return undefined;
+    return (await attachDictText(db, ctx.defs, [{ ...received, userIds: null }], ANNOUNCEMENT_FIELDS))[0];
+  };
+
+  app.get('/sys/annountCement/queryById', { config: { access: 'login' }, schema: { querystring: IdQuery } }, async (request) => {
+    const row = await readable(request.user(), await request.permissions(), request.query.id);
+    if (!row) throw bizError('未找到对应数据');
+    return ok(row);
   });
 
-  // Release and revoke: POST or PUT with the id in the JSON body (or, for old clients, the query).
+  /**
+   * The detail page of one announcement (protocol §7.1). API callers (X-Access-Token) get it as JSON.
+   * The Vue 2 announcement list opens it in an iframe, which cannot send headers, so it puts the token
+   * in `?token=`: for that case alone this read-only page takes the token from the query and answers a
+   * self-contained HTML page (no scripts, no referrer). The token is already in the client's URL either
+   * way; request logs redact it. Whoever cannot read the announcement gets "not found", as queryById.
+   */
+  app.get(
+    '/sys/annountCement/show/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: true }),
+      },
+    },
+    async (request, reply) => {
+      const html = wantsHtml(request);
+      const queryToken = request.query.token?.trim();
+      const session = request.session ?? (queryToken ? await ctx.sessions.resolve(queryToken) : null);
+      if (!session) {
+        if (!html) throw unauthorized(request.headers['x-access-token'] || queryToken ? 'Token失效，请重新登录!' : 'token为空!');
+        return reply.code(401).type('text/html; charset=utf-8').headers(SHOW_HEADERS).send(showMessagePage('登录已失效，请重新登录后再查看'));
+      }
+      const permissions = request.session ? await request.permissions() : await permissionCodes(db, session.userId);
+      const row = await readable(session, permissions, request.params.id);
+      if (!html) {
+        if (!row) throw bizError('未找到对应数据');
+        return ok(row);
+      }
+      reply.type('text/html; charset=utf-8').headers(SHOW_HEADERS);
+      if (!row) return reply.code(404).send(showMessagePage('未找到对应数据'));
+      return reply.send(showPage(row, ctx.cfg.staticDomain));
+    },
+  );
+
+  /**
+   * The Vue 2 lists call this after a read mark or a revoke so that headers refresh their bells; the
+   * original broadcast to every socket. Here the read marks and the revoke already tell the consoles
+   * concerned, so only the caller's own consoles are told to refresh.
+   */
+  app.get(
+    '/sys/annountCement/syncNotic',
+    { config: { access: 'login' }, schema: { querystring: Type.Object({ anntId: Type.Optional(Type.String({ maxLength: 64 })) }) } },
+    async (request) => {
+      await pushToUsers(ctx, [request.user().userId], { cmd: 'topic' }).catch((err: unknown) =>
+        request.log.warn({ err }, 'announcement sync push failed'),
+      );
+      return ok(null);
+    },
+  );
+
+  // Release and revoke: GET with `?id=` (the protocol), or POST/PUT with the id in the JSON body or query.
   const stateChange = (url: string, action: 'release' | 'revoke') => {
     const handler = async (request: FastifyRequest<{ Querystring: { id?: string } }>) => {
       const fromBody = (request.body as { id?: unknown } | undefined)?.id;
@@ -162,11 +240,7 @@ export async function announcementRoutes(fastify: FastifyInstance) {
       return okMessage('该系统通知撤销成功');
     };
     const schema = { querystring: Type.Object({ id: Type.Optional(Type.String({ maxLength: 64 })) }) };
-    for (const method of ['POST', 'PUT'] as const) app.route({ method, url, config: { access: RELEASE }, schema, handler });
-    app.get(url, { config: { access: RELEASE } }, async (_request, reply) => {
-      reply.header('Allow', 'POST, PUT');
-      throw new ApiError('发布和撤销会改变通告状态，请使用 POST 或 PUT 请求（不再支持 GET）', 405, 405);
-    });
+    for (const method of ['GET', 'POST', 'PUT'] as const) app.route({ method, url, config: { access: RELEASE }, schema, handler });
   };
   stateChange('/sys/annountCement/doReleaseData', 'release');
   stateChange('/sys/annountCement/doReovkeData', 'revoke');
@@ -230,7 +304,8 @@ export async function announcementRoutes(fastify: FastifyInstance) {
         'a.openPage',
         'a.msgAbstract',
       ]);
-    const result = await fetchPage(ctx.db, base, sortKeys(INBOX_FIELDS, query, ['sendTime', 'desc']), paging(query), 's.id');
+    const sort = sortKeys(INBOX_SORT_FIELDS, query, ['sendTime', 'desc']).map(([field, dir]) => [INBOX_SORT_COLUMNS[field] ?? field, dir] as [string, 'asc' | 'desc']);
+    const result = await fetchPage(ctx.db, base, sort, paging(query), 's.id');
     // The protocol sends the read flag as text.
     const records = result.records.map((r) => ({ ...r, readFlag: String(r.readFlag) }));
     return ok({ ...result, records: await attachDictText(db, ctx.defs, records, INBOX_FIELDS) });

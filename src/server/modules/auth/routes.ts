@@ -10,6 +10,8 @@ import { sessionRoutes } from './session-routes.js';
 import { changeOwnPassword } from './own-password.js';
 import { casUser, feishuMobile } from './identity-providers.js';
 import { userDeparts, userInfo } from './login-result.js';
+import { requireCaptcha } from './captcha.js';
+import { captchaRoutes, CheckKey } from './captcha-routes.js';
 
 const Str = (max = 100) => Type.String({ maxLength: max });
 
@@ -26,12 +28,17 @@ export async function authRoutes(fastify: FastifyInstance) {
     username: Str(64),
     password: Str(128),
     captcha: Type.Optional(Str()),
-    checkKey: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()])),
+    checkKey: Type.Optional(CheckKey),
     remember_me: Type.Optional(Type.Boolean()),
   });
-  app.post('/sys/login', { config: { access: 'public' }, schema: { body: LoginBody } }, async (request) =>
-    ok(await passwordSignIn(ctx, request, request.body.username, request.body.password), '登录成功'),
-  );
+  // A JeecgBoot client names the image captcha it shows by `checkKey`; that code is checked (and used
+  // up) before the password. Our console signs in without one (its slider is on the page).
+  app.post('/sys/login', { config: { access: 'public' }, schema: { body: LoginBody } }, async (request) => {
+    const { checkKey, captcha } = request.body;
+    if (checkKey !== undefined && ctx.cfg.loginCaptcha) await requireCaptcha(ctx, request, checkKey, captcha);
+    return ok(await passwordSignIn(ctx, request, request.body.username, request.body.password), '登录成功');
+  });
+  await app.register(captchaRoutes);
 
   app.post(
     '/sys/sms',
@@ -115,6 +122,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       return ok({ userInfo: await userInfo(db, user, session.orgCode), token: request.params.token }, '登录成功');
     },
   );
+
+  // Which third-party apps user and department sync may use (the Vue 2 user and department lists ask):
+  // neither WeCom nor DingTalk is connected to this server.
+  app.get('/sys/thirdApp/getEnabledType', { config: { access: 'login' } }, async () => ok({ wechatEnterprise: false, dingtalk: false }));
 
   app.get(
     '/sys/cas/client/validateLogin',

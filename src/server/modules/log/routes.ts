@@ -7,6 +7,7 @@ import { listPage } from '../../lib/list-page.js';
 import { contains } from '../../lib/like.js';
 import type { FieldMap } from '../../lib/list-query.js';
 import { ListQuery } from '../../lib/paged-query.js';
+import { visitRoutes } from './visit-routes.js';
 
 /** Reading the security log (menu 安全日志; granted to the administrator role by the menu definition). */
 export const LOG_LIST = 'log:list';
@@ -51,4 +52,6 @@ export async function logRoutes(fastify: FastifyInstance) {
     const result = await listPage<Record<string, unknown>>(ctx.db, base, LOG_FIELDS, query, ['createTime', 'desc']);
     return ok({ ...result, records: await attachDictText(db, ctx.defs, result.records, LOG_FIELDS) });
   });
+
+  await app.register(visitRoutes);
 }

@@ -114,6 +114,14 @@ export function buildTree<N extends { children: N[] | null }>(
   return (byParent.get('') ?? []).map((r) => make(r, 0));
 }
 
+/**
+ * The scoped slot the JeecgBoot authorisation dialogs (role, department, department role) render a
+ * node's title with: `slotTitle` plus a mark when `ruleFlag` says the menu has data rules. The
+ * original puts it on every node of these trees; ant-design-vue's tree reads `scopedSlots.title` and
+ * fails on null, so it is never null.
+ */
+const RULE_SLOTS = { title: 'hasDatarule' } as const;
+
 /** TreeModel of the role-authorisation tree (protocol §10). */
 export interface PermissionTreeModel {
   key: string;
@@ -122,7 +130,7 @@ export interface PermissionTreeModel {
   isLeaf: boolean;
   icon: string | null;
   ruleFlag: number;
-  scopedSlots: { title: string } | null;
+  scopedSlots: { title: string };
   parentId: string;
   label: string;
   value: string;
@@ -137,7 +145,7 @@ export function treeModel(p: PermissionRow, hasChildren: boolean): PermissionTre
     isLeaf: !hasChildren,
     icon: p.icon,
     ruleFlag: p.ruleFlag,
-    scopedSlots: p.ruleFlag === 1 ? { title: 'hasDatarule' } : null,
+    scopedSlots: { ...RULE_SLOTS },
     parentId: p.parentId,
     label: p.name,
     value: p.id,

@@ -2,15 +2,17 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { ok, okMessage } from '../../../shared/envelope.js';
+import { ok, okMessage, page } from '../../../shared/envelope.js';
+import { newId } from '../../../shared/ids.js';
 import type { Database } from '../../db/tables.js';
 import { badRequest, bizError } from '../../http/errors.js';
 import { IdParam, BATCH_IDS_QUERY, batchIds, idList, optionalIdList } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
-import { contains } from '../../lib/like.js';
+import { contains, prefixRange } from '../../lib/like.js';
 import { formatDateTime } from '../../../shared/time.js';
 import { loadManagedUsers, loadUser, visibleUsers } from './user-access.js';
+import { loadDepart, visibleDeparts } from '../depart/depart-access.js';
 import { trackSystemWrite } from '../history/system-change.js';
 import { setAccountStatus } from './account-actions.js';
 import { accountRoutes } from './account-routes.js';
@@ -35,6 +37,19 @@ const inDepartments = (eb: UserEB, departIds: string[]) =>
       .select('ud.id')
       .whereRef('ud.userId', '=', 'sysUser.id')
       .where('ud.depId', 'in', departIds),
+  );
+
+/** Users of the departments with these org codes or below them (one tenant's tree). */
+const inDepartTrees = (eb: UserEB, tenantId: number, orgCodes: string[]) =>
+  eb.exists(
+    eb
+      .selectFrom('sysUserDepart as ud')
+      .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+      .select('ud.id')
+      .whereRef('ud.userId', '=', 'sysUser.id')
+      .where('d.tenantId', '=', tenantId)
+      .where('d.delFlag', '=', '0')
+      .where((inner) => inner.or(orgCodes.map((code) => prefixRange(inner.ref('d.orgCode'), code)))),
   );
 
 /**
@@ -127,6 +142,46 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get('/sys/user/queryUserByDepId', { config: { access: 'login' }, schema: { querystring: DepUsersQuery } }, usersOfDepart);
   app.get('/sys/sysDepart/getUsersByDepartId', { config: { access: 'login' }, schema: { querystring: DepUsersQuery } }, usersOfDepart);
 
+  /**
+   * The org codes of the departments a superior (userIdentity 2) is in charge of and may see: what the
+   * department page lists when no department is chosen. Nobody else is in charge of any.
+   */
+  const chargedOrgCodes = async (request: FastifyRequest): Promise<string[]> => {
+    const me = await db.selectFrom('sysUser').select(['userIdentity', 'departIds']).where('id', '=', request.user().userId).executeTakeFirst();
+    const ids = me && Number(me.userIdentity) === 2 ? (me.departIds ?? '').split(',').map((id) => id.trim()).filter(Boolean) : [];
+    if (ids.length === 0) return [];
+    const visible = await visibleDeparts(request);
+    const rows = await db.selectFrom('sysDepart').select('orgCode').where('sysDepart.id', 'in', ids).where(visible).execute();
+    return rows.map((r) => r.orgCode);
+  };
+
+  /**
+   * Members of a department and of its sub-departments, paged (the JeecgBoot department page's user
+   * tab). The department must be one the caller may see ("未找到对应部门" otherwise) and each user must
+   * be in his scope too; `orgCode` carries the users' department names, as the original sends them.
+   */
+  app.get('/sys/user/departUserList', { config: { access: 'login' }, schema: { querystring: ListQuery } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string).trim() : '');
+    const [depId] = optionalIdList(text('depId') || undefined, 'depId', 1);
+    const paged = paging(query);
+    const roots = depId ? [(await loadDepart(db, request, depId)).orgCode] : await chargedOrgCodes(request);
+    if (roots.length === 0) return ok(page([], 0, paged.pageNo, paged.pageSize));
+    const visible = await visibleUsers(request);
+    const fields = await probeSafeFields(request, USER_FIELDS, USER_SENSITIVE);
+    const [username, realname] = [text('username'), text('realname')];
+    const q = db
+      .selectFrom('sysUser')
+      .select(USER_COLUMNS)
+      .where(visible)
+      .where((eb) => inDepartTrees(eb, request.user().tenantId, roots))
+      .$if(!!username, (qb) => qb.where((eb) => contains(eb.ref('sysUser.username'), username)))
+      .$if(!!realname, (qb) => qb.where((eb) => contains(eb.ref('sysUser.realname'), realname)));
+    const result = await fetchPage(ctx.db, q, sortKeys(fields, query, ['createTime', 'desc']), paged);
+    const records = await decorateUsers(ctx, result.records, request);
+    return ok({ ...result, records: records.map((r) => ({ ...r, orgCode: r.orgCodeTxt })) });
+  });
+
   app.get('/sys/user/queryById', { config: { access: 'login' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {
     const user = await loadUser(db, request, request.query.id);
     const [record] = await decorateUsers(ctx, [user], request);
@@ -186,6 +241,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       return okMessage('该值可用！');
     },
   );
+
+  // A fresh id for the add form (the JeecgBoot department dialog asks for one before it saves).
+  app.get('/sys/user/generateUserId', { config: { access: 'user:add' } }, async () => ok(newId()));
 
   app.post('/sys/user/add', { config: { access: 'user:add' }, schema: { body: UserBody } }, async (request) => {
     await createUser(ctx, request, request.body, { userType: null, staffId: null });

@@ -5,17 +5,16 @@ import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Session } from '../../auth/sessions.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
-import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TEXT, type PushFrame } from '../../../shared/notices.js';
+import { HEARTBEAT_TEXT, type PushFrame } from '../../../shared/notices.js';
+import { catchUpFrame } from './catch-up.js';
+import { formatDateTime } from '../../../shared/time.js';
 import { LocalFanout, PgFanout, type Fanout } from './fanout.js';
 import { SESSION_ENDED_CODE, SocketHub } from './hub.js';
 import { attachRealtime, detachRealtime } from './push.js';
 
-/** A socket that sent nothing for three heartbeats (plus slack) is gone. */
-const SILENT_LIMIT_MS = HEARTBEAT_INTERVAL_MS * 3 + 5_000;
-const SWEEP_MS = 15_000;
 /**
  * Revocations close sockets at once (SessionStore.onRevoke); long-lived sockets also re-check their
- * session now and then, for idle and absolute expiry and as a backstop.
+ * session now and then (on a frame or a pong), for idle and absolute expiry and as a backstop.
  */
 const RECHECK_MS = 5 * 60_000;
 const MAX_FRAME_BYTES = 4096;
@@ -35,6 +34,12 @@ function subprotocolToken(request: FastifyRequest): string {
  * query parameter, which ends up in logs), and the path id must be the session's own user, so nobody
  * listens to someone else's notices (security catalogue §10). Frames from the console are heartbeats,
  * answered on that socket alone.
+ *
+ * Liveness does not rely on the console's heartbeat: the JeecgBoot Vue 2 console sends none (its code
+ * is disabled), and closing its quiet socket lost every push until it reconnected 20 s later. The
+ * server pings every socket each WS_PING_SECONDS instead (browsers answer pings by themselves) and
+ * terminates one that left the previous ping unanswered. A socket that opens is told at once what its
+ * user has unread (catch-up.ts), which covers whatever was pushed while it was away.
  */
 export async function wsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -84,16 +89,23 @@ export async function wsRoutes(fastify: FastifyInstance) {
     if (String(request.headers.upgrade ?? '').toLowerCase() === 'websocket' && !accepted.has(request.raw.socket)) request.raw.socket.destroy();
   });
 
-  const lastSeen = new WeakMap<object, number>();
-  const sweep = setInterval(() => {
-    const limit = Date.now() - SILENT_LIMIT_MS;
-    for (const s of hub.all()) if ((lastSeen.get(s) ?? 0) < limit) s.terminate();
-  }, SWEEP_MS);
-  sweep.unref();
+  /** Sockets that answered (a pong or any frame) since the last ping. */
+  const answered = new WeakSet<object>();
+  const pinger = setInterval(() => {
+    for (const s of hub.all()) {
+      if (!answered.has(s)) {
+        s.terminate();
+        continue;
+      }
+      answered.delete(s);
+      if (s.readyState === s.OPEN) s.ping();
+    }
+  }, ctx.cfg.wsPingMs);
+  pinger.unref();
 
   app.addHook('onClose', async () => {
     app.server.off('upgrade', guard);
-    clearInterval(sweep);
+    clearInterval(pinger);
     stopRevocations();
     detachRealtime(ctx);
     await fanout.close();
@@ -128,29 +140,48 @@ export async function wsRoutes(fastify: FastifyInstance) {
       const session = request.session as Session;
       const token = tokens.get(request) as string;
       let checkedAt = Date.now();
-      lastSeen.set(socket, Date.now());
+      answered.add(socket);
+      const gone = hub.disconnectedAt(session.userId);
       hub.add(session.userId, session.id, socket);
       request.log.debug({ userId: session.userId }, 'websocket open');
       // A revocation between the handshake's check and joining the hub would have found no socket.
       closeDead([session.id]).catch((err: unknown) => request.log.warn({ err }, 'websocket session check failed'));
+      if (gone !== undefined)
+        catchUpFrame(ctx.db.kysely, session.userId, formatDateTime(gone - 1000, ctx.cfg.timeZone)).then(
+          (frame) => {
+            if (frame && socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+          },
+          (err: unknown) => request.log.warn({ err }, 'websocket catch-up failed'),
+        );
 
+      /**
+       * The console's own frames count as use of the session (resolve touches it); pongs come from the
+       * browser without anyone there, so they only check it, and a quiet tab still reaches the idle limit.
+       */
+      const recheck = (byConsole: boolean) => {
+        if (Date.now() - checkedAt <= RECHECK_MS) return;
+        checkedAt = Date.now();
+        const live = byConsole ? ctx.sessions.resolve(token).then(Boolean) : ctx.sessions.stillLive([session.id]).then((ids) => ids.has(session.id));
+        live.then(
+          (yes) => {
+            if (!yes) socket.close(SESSION_ENDED_CODE, 'session ended');
+          },
+          (err: unknown) => request.log.warn({ err }, 'websocket session re-check failed'),
+        );
+      };
+      socket.on('pong', () => {
+        answered.add(socket);
+        recheck(false);
+      });
       socket.on('message', (data, isBinary) => {
-        lastSeen.set(socket, Date.now());
+        answered.add(socket);
         if (isBinary) {
           socket.close(1003, 'text only');
           return;
         }
         const text = data.toString();
         if (text === HEARTBEAT_TEXT || text.includes('heartcheck')) socket.send(HEARTBEAT_REPLY);
-        if (Date.now() - checkedAt > RECHECK_MS) {
-          checkedAt = Date.now();
-          ctx.sessions.resolve(token).then(
-            (s) => {
-              if (!s) socket.close(SESSION_ENDED_CODE, 'session ended');
-            },
-            (err: unknown) => request.log.warn({ err }, 'websocket session re-check failed'),
-          );
-        }
+        recheck(true);
       });
       socket.on('close', () => hub.remove(session.userId, socket));
       socket.on('error', () => hub.remove(session.userId, socket));
