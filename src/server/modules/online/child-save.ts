@@ -160,7 +160,8 @@ export async function saveChildren(
     .where(sql.ref('id'), '=', parentId)
     .executeTakeFirstOrThrow()) as EntityRow;
   for (const child of links) {
-    const sent = body[child.model.table];
+    // The Vue2 online form sends a table the user emptied as '' (it blanks every empty array).
+    const sent = body[child.model.table] === '' ? [] : body[child.model.table];
     if (sent === undefined || sent === null) {
       if (mode === 'add') assertRowCount(child, 0);
       continue;

@@ -9,6 +9,7 @@ import { BATCH_IDS_QUERY, batchIds, IdListParam, IdParam, optionalIdList } from 
 import { ListQuery } from '../../lib/paged-query.js';
 import { attachColors } from './dict-colors.js';
 import { describeColumns, describeQuery } from './entity-columns.js';
+import { describeFormItems } from './form-items.js';
 import { entityModel } from './entity-model.js';
 import { childDefinition, childRecords, childrenOf, ofReadableParents, parentEntityOf } from './children.js';
 import { refOptionRoutes } from './ref-options.js';
@@ -54,6 +55,20 @@ export const RecordBody = Type.Record(
 );
 
 /**
+ * Ids are random, so an order by id means nothing; the Vue2 online list asks for it by default
+ * (`column=id&order=desc`, the original's time-ordered ids: newest first). Such a list gets the entity's
+ * default order instead.
+ */
+function withoutIdSort(query: Record<string, unknown>): Record<string, unknown> {
+  if (query.column !== 'id') return query;
+  const { column: _column, order: _order, ...rest } = query;
+  return rest;
+}
+
+/** The Vue2 online list keys its rows (and so its selection, and its batch delete) by `jeecg_row_key`. */
+const withRowKeys = <T extends { id?: unknown }>(records: T[]) => records.map((r) => ({ ...r, jeecg_row_key: r.id }));
+
+/**
  * The generic CRUD of entity definitions under the original online-form paths (DESIGN §2). Routes are
  * registered per entity synced at start, so each carries its own permission code in `config.access`;
  * an unknown code is simply an unknown path (404).
@@ -71,13 +86,13 @@ export async function onlineRoutes(fastify: FastifyInstance) {
     const IdParams = Type.Object({ id: IdParam() });
 
     const list = async (request: FastifyRequest) => {
-      const query = request.query as Record<string, unknown>;
+      const query = withoutIdSort(request.query as Record<string, unknown>);
       const narrow = parent
         ? await ofReadableParents(request, entity, parent)
         : await actionableFilter(request, entity, query);
       const page = await listRecords(ctx, request, model, query, narrow);
       const records = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, page.records));
-      return ok({ ...page, records: await attachDerive(request, entity, records) });
+      return ok({ ...page, records: withRowKeys(await attachDerive(request, entity, records)) });
     };
     // A child's rows are listed only under their parent (queryById), or at its protocol address.
     if (!entity.parent)
@@ -98,8 +113,13 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         },
       );
 
-    app.get(`${ONLINE_API}/getColumns/${code}`, { config: { access: read } }, async () =>
-      ok(await describeColumns(ctx, entity)),
+    app.get(`${ONLINE_API}/getColumns/${code}`, { config: { access: read } }, async (request) =>
+      ok(await describeColumns(request, entity)),
+    );
+
+    // The add/edit/detail modal of the Vue2 online list (form-items.ts); to the same readers.
+    app.get(`${ONLINE_API}/getFormItem/${code}`, { config: { access: read } }, async (request) =>
+      ok(await describeFormItems(request, entity)),
     );
 
     app.get(`${ONLINE_API}/getQueryInfo/${code}`, { config: { access: read } }, async () =>

@@ -3,12 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok } from '../../../shared/envelope.js';
 import { bizError, noPermission } from '../../http/errors.js';
-import { attachDictText } from '../../lib/dict-text.js';
 import { ListQuery } from '../../lib/paged-query.js';
-import { maskedFor, protectRows } from '../../lib/sensitive.js';
 import { compiledReports, type CompiledReport } from './compile.js';
-import { describeColumns, describeQuery, tableDictFields } from './describe.js';
-import { reportPage } from './query.js';
+import { columnsAndData, describeParams, reportData } from './columns-and-data.js';
+import { describeColumns, describeQuery } from './describe.js';
 
 export const REPORT_API = '/online/cgreport/api';
 
@@ -54,19 +52,19 @@ export async function reportRoutes(fastify: FastifyInstance) {
   app.get(
     `${REPORT_API}/getData/:key`,
     { config: { access: 'login' }, schema: { params: ReportKey, querystring: ListQuery } },
-    async (request) => {
-      const report = await allowed(request, request.params.key);
-      const session = request.user();
-      const masked = new Set((await maskedFor(request, report.sensitive)).map((f) => f.field));
-      const result = await reportPage(ctx.db, report, session, await request.scope(), request.query, masked);
-      const records = await attachDictText(
-        ctx.db.kysely,
-        ctx.defs,
-        result.records,
-        tableDictFields(report),
-        session.tenantId,
-      );
-      return ok({ ...result, records: await protectRows(request, report.def.query.from, report.sensitive, records) });
-    },
+    async (request) => ok(await reportData(request, await allowed(request, request.params.key), request.query)),
+  );
+
+  // The report page of the Vue2 client (OnlCgreportAutoList): its parameters, then columns with a page.
+  app.get(
+    `${REPORT_API}/getParamsInfo/:key`,
+    { config: { access: 'login' }, schema: { params: ReportKey } },
+    async (request) => ok(describeParams(await allowed(request, request.params.key))),
+  );
+
+  app.get(
+    `${REPORT_API}/getColumnsAndData/:key`,
+    { config: { access: 'login' }, schema: { params: ReportKey, querystring: ListQuery } },
+    async (request) => ok(await columnsAndData(request, await allowed(request, request.params.key), request.query)),
   );
 }
