@@ -69,6 +69,15 @@ export interface Config {
    * JeecgBoot clients). `off` skips the check; the image is served either way.
    */
   loginCaptcha: boolean;
+  /**
+   * CLIENT_PROFILE: which JeecgBoot front-end family the protocol serves where the families differ.
+   * `jeecg-vue2` (default; this console belongs to it) or `jeecg-vue3` (Vue 3 menu component paths and
+   * icons, the Vue 3 sign-in and its endpoints).
+   */
+  clientProfile: ClientProfile;
+  /** LOGIN_AES_KEY / LOGIN_AES_IV: AES-CBC key and IV the Vue 3 sign-in encrypts the password with. */
+  loginAesKey: string;
+  loginAesIv: string;
   seedDemo: boolean;
   /** SEED_STORIES: how many stories each seed plays instead of its `count` (null: the count). */
   seedStories: number | null;
@@ -103,6 +112,16 @@ function timeZone(raw: string | undefined): string {
   const name = raw?.trim() || DEFAULT_TIME_ZONE;
   if (!isTimeZone(name)) throw new ConfigError(`配置项 TZ 必须是 IANA 时区名称（如 Asia/Shanghai），当前值：${raw}`);
   return name;
+}
+
+export const CLIENT_PROFILES = ['jeecg-vue2', 'jeecg-vue3'] as const;
+export type ClientProfile = (typeof CLIENT_PROFILES)[number];
+
+function clientProfile(raw: string | undefined): ClientProfile {
+  const value = (raw ?? '').trim() || 'jeecg-vue2';
+  if (!(CLIENT_PROFILES as readonly string[]).includes(value))
+    throw new ConfigError(`配置项 CLIENT_PROFILE 只能是 ${CLIENT_PROFILES.join(' 或 ')}，当前值：${raw}`);
+  return value as ClientProfile;
 }
 
 function onOff(env: Env, key: string, fallback: boolean): boolean {
@@ -161,6 +180,9 @@ export function loadConfig(env: Env = process.env): Config {
     smsPerNumberPerDay: int(env, 'SMS_PER_NUMBER_PER_DAY', 10),
     smsPerIpPerHour: int(env, 'SMS_PER_IP_PER_HOUR', 20),
     loginCaptcha: onOff(env, 'LOGIN_CAPTCHA', true),
+    clientProfile: clientProfile(env.CLIENT_PROFILE),
+    loginAesKey: env.LOGIN_AES_KEY ?? '',
+    loginAesIv: env.LOGIN_AES_IV ?? '',
     seedDemo: env.SEED_DEMO !== '0',
     seedStories: env.SEED_STORIES ? Math.max(0, Math.floor(int(env, 'SEED_STORIES', 0))) : null,
     registerEnabled: env.REGISTER_ENABLED === '1',
@@ -176,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientDist: path.resolve(env.CLIENT_DIST || './dist/client'),
   };
   if (production) assertProductionSecrets(cfg);
+  if (cfg.clientProfile === 'jeecg-vue3') assertLoginAes(cfg);
   return cfg;
 }
 
@@ -192,6 +215,14 @@ function normaliseBase(base: string): string {
   const trimmed = base.trim().replace(/\/+$/, '');
   if (trimmed === '') return '';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** The Vue 3 sign-in encrypts the password with AES-CBC: a 16/24/32-byte key and a 16-byte IV. */
+function assertLoginAes(cfg: Config) {
+  if (![16, 24, 32].includes(Buffer.byteLength(cfg.loginAesKey)))
+    throw new ConfigError('CLIENT_PROFILE=jeecg-vue3 需要 LOGIN_AES_KEY（16、24 或 32 字节，与前端的 AES_KEY 一致）。');
+  if (Buffer.byteLength(cfg.loginAesIv) !== 16)
+    throw new ConfigError('CLIENT_PROFILE=jeecg-vue3 需要 LOGIN_AES_IV（16 字节，与前端的 AES_IV 一致）。');
 }
 
 function assertProductionSecrets(cfg: Config) {
@@ -230,6 +261,8 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['LOGIN_MAX_FAILURES / LOGIN_LOCK_MINUTES', '5 / 10', '连续失败次数与锁定时长'],
   ['LOGIN_IP_MAX_FAILURES', '30', '同一地址 10 分钟内允许的失败次数'],
   ['SMS_PER_NUMBER_PER_MINUTE / SMS_PER_NUMBER_PER_DAY / SMS_PER_IP_PER_HOUR', '1 / 10 / 20', '短信验证码发送频率上限（每号码每分钟、每天，每地址每小时）'],
+  ['CLIENT_PROFILE', 'jeecg-vue2', 'JeecgBoot 前端家族：jeecg-vue2（默认，本控制台同属此家族）或 jeecg-vue3（Vue 3 菜单组件路径与图标、Vue 3 登录与接口）'],
+  ['LOGIN_AES_KEY / LOGIN_AES_IV', '(空)', 'jeecg-vue3 登录时密码的 AES-CBC 密钥与偏移量（16 字节），须与前端一致；为空时 jeecg-vue3 拒绝启动'],
   ['LOGIN_CAPTCHA', 'on', '账号密码登录带 checkKey（JeecgBoot 客户端）时校验图片验证码（60 秒有效，一次一用，不区分大小写）；off 不校验，验证码图片照常提供'],
   ['SEED_DEMO', '1', '首次启动写入演示数据（0 关闭）'],
   ['SEED_STORIES', '(空)', '演示业务数据剧本（schemas/<模块>/seeds）每个剧本播放的故事数，为空时按剧本的 count'],
