@@ -5,6 +5,8 @@
  *
  *   npx tsx tools/jeecg-client-check.ts --dist /path/to/ant-design-vue-jeecg/dist \
  *     --server http://localhost:8080 --user admin --pages /isystem/user,/online/cgformList/erp_customer
+ *   (the Vue 3 client: --login /login, built with VITE_GLOB_API_URL=/jeecg-boot and
+ *   VITE_GLOB_DOMAIN_URL=http://localhost:3100/jeecg-boot; the server with CLIENT_PROFILE=jeecg-vue3)
  *
  * Build the client with VUE_APP_API_BASE_URL=http://localhost:<port>/jeecg-boot (default port 3100) and
  * start the server with LOGIN_CAPTCHA=off (the script cannot read the image). Exit code 1 on any failure.
@@ -25,6 +27,8 @@ const { values: args } = parseArgs({
     user: { type: 'string', default: 'admin' },
     password: { type: 'string', default: DEMO_PASSWORD },
     pages: { type: 'string', default: '/dashboard/analysis' },
+    // The Vue 2 client signs in at /user/login, the Vue 3 one at /login.
+    login: { type: 'string', default: '/user/login' },
     shots: { type: 'string', default: 'test-output/jeecg-client' },
   },
 });
@@ -93,7 +97,7 @@ try {
     if (r.status() >= 400 || /"success":false/.test(body))
       problems.push(`${r.status()} ${r.request().method()} ${r.url().slice(base.length)} ${body.slice(0, 160)}`);
   });
-  await page.goto(`${base}/user/login`);
+  await page.goto(`${base}${args.login}`);
   await page.waitForTimeout(2500);
   const inputs = page.locator('form input:not([type=checkbox])');
   await inputs.nth(0).fill(args.user!);

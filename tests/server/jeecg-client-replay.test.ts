@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeSign } from '../../src/shared/sign.js';
-import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+import { createTestApp, DEMO_PASSWORD, DIALECTS, type TestApp } from './harness.js';
 
 /**
  * Replays what real JeecgBoot clients send (tests/fixtures/jeecg-clients/*.json, taken from each
@@ -65,7 +65,17 @@ describe.each(DIALECTS)('JeecgBoot clients replayed on $name', ({ url }) => {
       });
       afterAll(async () => t?.close());
       const tokenOf = async (user: string) => {
-        if (!tokens.has(user)) tokens.set(user, await t.login(user));
+        if (!tokens.has(user)) {
+          // The Vue 3 client sends its password AES-CBC encrypted (base64) with the configured key and IV.
+          const env = recording.env ?? {};
+          let password: string | undefined;
+          if (env.CLIENT_PROFILE === 'jeecg-vue3') {
+            const key = Buffer.from(env.LOGIN_AES_KEY ?? '');
+            const cipher = crypto.createCipheriv(`aes-${key.length * 8}-cbc`, key, Buffer.from(env.LOGIN_AES_IV ?? ''));
+            password = Buffer.concat([cipher.update(DEMO_PASSWORD, 'utf8'), cipher.final()]).toString('base64');
+          }
+          tokens.set(user, await t.login(user, password));
+        }
         return tokens.get(user)!;
       };
 

@@ -196,6 +196,11 @@ export class SessionStore {
   async setOrgCode(sessionId: string, orgCode: string): Promise<void> {
     await this.db.updateTable('sysSession').set({ orgCode }).where('id', '=', sessionId).execute();
   }
+
+  /** Moves a session to another tenant; the caller checks the user belongs to it and it is active. */
+  async setTenant(sessionId: string, tenantId: number): Promise<void> {
+    await this.db.updateTable('sysSession').set({ tenantId }).where('id', '=', sessionId).execute();
+  }
 }
 
 export function parseIds(list: string | null | undefined): number[] {

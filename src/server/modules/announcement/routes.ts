@@ -19,6 +19,7 @@ import { releaseAnnouncement, revokeAnnouncement, withdrawMessages } from './rel
 import { trackedWrite } from '../history/system-change.js';
 import { pushToUsers } from '../ws/push.js';
 import { SHOW_HEADERS, showMessagePage, showPage, wantsHtml } from './show-page.js';
+import { vue3InboxRoutes } from './vue3-inbox.js';
 
 const LIST = 'announcement:list';
 /**
@@ -53,6 +54,7 @@ export async function announcementRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const db = ctx.db.kysely;
+  if (ctx.cfg.clientProfile === 'jeecg-vue3') await app.register(vue3InboxRoutes);
 
   /** One announcement of the caller's tenant, or "not found" (AC-04). */
   const loadOwn = async (request: FastifyRequest, id: string) => {

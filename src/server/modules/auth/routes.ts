@@ -12,6 +12,8 @@ import { casUser, feishuMobile } from './identity-providers.js';
 import { userDeparts, userInfo } from './login-result.js';
 import { requireCaptcha } from './captcha.js';
 import { captchaRoutes, CheckKey } from './captcha-routes.js';
+import { vue3SessionRoutes } from './vue3-routes.js';
+import { vue3LoginResult } from './vue3-login.js';
 
 const Str = (max = 100) => Type.String({ maxLength: max });
 
@@ -31,13 +33,18 @@ export async function authRoutes(fastify: FastifyInstance) {
     checkKey: Type.Optional(CheckKey),
     remember_me: Type.Optional(Type.Boolean()),
   });
+  // The Vue 3 client's sign-in (encrypted password), getUserInfo and tenant switching differ.
+  const vue3 = ctx.cfg.clientProfile === 'jeecg-vue3';
+  if (vue3) await app.register(vue3SessionRoutes);
+
   // A JeecgBoot client names the image captcha it shows by `checkKey`; that code is checked (and used
   // up) before the password. Our console signs in without one (its slider is on the page).
-  app.post('/sys/login', { config: { access: 'public' }, schema: { body: LoginBody } }, async (request) => {
-    const { checkKey, captcha } = request.body;
-    if (checkKey !== undefined && ctx.cfg.loginCaptcha) await requireCaptcha(ctx, request, checkKey, captcha);
-    return ok(await passwordSignIn(ctx, request, request.body.username, request.body.password), '登录成功');
-  });
+  if (!vue3)
+    app.post('/sys/login', { config: { access: 'public' }, schema: { body: LoginBody } }, async (request) => {
+      const { checkKey, captcha } = request.body;
+      if (checkKey !== undefined && ctx.cfg.loginCaptcha) await requireCaptcha(ctx, request, checkKey, captcha);
+      return ok(await passwordSignIn(ctx, request, request.body.username, request.body.password), '登录成功');
+    });
   await app.register(captchaRoutes);
 
   app.post(
@@ -63,10 +70,14 @@ export async function authRoutes(fastify: FastifyInstance) {
           mobile: Type.String({ pattern: MOBILE_PATTERN }),
           captcha: Type.String({ pattern: '^\\d{6}$' }),
           remember_me: Type.Optional(Type.Boolean()),
+          loginOrgCode: Type.Optional(Type.Union([Str(64), Type.Null()])),
         }),
       },
     },
-    async (request) => ok(await phoneSignIn(ctx, request, request.body.mobile, request.body.captcha), '登录成功'),
+    async (request) => {
+      const result = await phoneSignIn(ctx, request, request.body.mobile, request.body.captcha);
+      return ok(vue3 ? await vue3LoginResult(ctx, result, request.body.loginOrgCode ?? null) : result, '登录成功');
+    },
   );
 
   app.post(
@@ -162,8 +173,10 @@ export async function authRoutes(fastify: FastifyInstance) {
     deptCode: Type.Optional(Str(64)),
     username: Type.Optional(Str(64)),
   });
-  app.put('/sys/selectDepart', { config: { access: 'login' }, schema: { body: SelectDepartBody } }, selectDepart);
-  app.post('/sys/selectDepart', { config: { access: 'login' }, schema: { body: SelectDepartBody } }, selectDepart);
+  if (!vue3) {
+    app.put('/sys/selectDepart', { config: { access: 'login' }, schema: { body: SelectDepartBody } }, selectDepart);
+    app.post('/sys/selectDepart', { config: { access: 'login' }, schema: { body: SelectDepartBody } }, selectDepart);
+  }
 
   app.put(
     '/sys/user/updatePassword',

@@ -46,8 +46,12 @@ export async function openSession(ctx: AppContext, request: FastifyRequest, user
   return loginResult(db, { ...user, orgCode }, token, orgCode);
 }
 
-/** Password sign-in shared by /sys/login and the staff login, under the account lock and address limit. */
-export async function passwordSignIn(ctx: AppContext, request: FastifyRequest, username: string, password: string) {
+/**
+ * The account a user name and password prove, under the account lock and address limit; throws the
+ * generic failure otherwise. A null password (one the Vue 3 sign-in sent that does not decrypt) is a
+ * wrong one: counted, same answer.
+ */
+export async function provePassword(ctx: AppContext, request: FastifyRequest, username: string, password: string | null): Promise<UserRow> {
   const name = username.trim();
   const user = await ctx.db.kysely.selectFrom('sysUser').selectAll().where('username', '=', name).executeTakeFirst();
   const ok = await guardedCheck(ctx, request, {
@@ -56,10 +60,16 @@ export async function passwordSignIn(ctx: AppContext, request: FastifyRequest, u
     username: name,
     userId: user?.id ?? null,
     // Verify even for unknown users so timing does not reveal which accounts exist.
-    check: async () => (await ctx.hasher.verify(user?.passwordHash ?? (await dummyHash(ctx)), password)) && user?.delFlag === 0,
+    check: async () =>
+      (await ctx.hasher.verify(user?.passwordHash ?? (await dummyHash(ctx)), password ?? '')) && password !== null && user?.delFlag === 0,
   });
   if (!user || !ok) throw bizError(LOGIN_FAILED);
-  return openSession(ctx, request, user);
+  return user;
+}
+
+/** Password sign-in shared by /sys/login and the staff login. */
+export async function passwordSignIn(ctx: AppContext, request: FastifyRequest, username: string, password: string) {
+  return openSession(ctx, request, await provePassword(ctx, request, username, password));
 }
 
 /** SMS sign-in: the code is counted against the number's lock before it is consumed. */

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
@@ -10,12 +10,13 @@ import { bizError } from '../../http/errors.js';
 import { IdParam, BATCH_IDS_QUERY, batchIds, optionalIdList } from '../../lib/id-list.js';
 import { contains, startsWith } from '../../lib/like.js';
 import { DEPART_SENSITIVE, keepStoredValues, protectRows } from '../../lib/sensitive.js';
-import { loadDepart, visibleDeparts } from './depart-access.js';
+import { loadDepart, visibleDepartRows, visibleDeparts } from './depart-access.js';
 import { DepartBody, departValues } from './depart-fields.js';
-import { departNode, departOrder, departTree, idTree } from './depart-tree.js';
+import { departLevel, DepartLevelQuery, departNode, departOrder, departTree, idTree } from './depart-tree.js';
 import { nextOrgCode } from './org-code.js';
 import { departPermissionRoutes } from './permission-routes.js';
 import { departRoleRoutes } from './role-routes.js';
+import { departPathRoutes } from './path-routes.js';
 import { trackedWrite, trackSystemWrite } from '../history/system-change.js';
 import { LINKS, trackLinkWrite } from '../history/link-change.js';
 import { deleteDepartRoles } from './depart-role-delete.js';
@@ -33,10 +34,7 @@ export async function departRoutes(fastify: FastifyInstance) {
   const shown = <T extends Record<string, unknown>>(request: FastifyRequest, rows: T[]) =>
     protectRows(request, 'sys_depart', DEPART_SENSITIVE, rows);
 
-  const visibleRows = async (request: FastifyRequest) => {
-    const where = await visibleDeparts(request);
-    return shown(request, await db.selectFrom('sysDepart').selectAll().where(where).execute());
-  };
+  const visibleRows = (request: FastifyRequest) => visibleDepartRows(db, request);
 
   app.get(
     '/sys/sysDepart/queryTreeList',
@@ -50,18 +48,17 @@ export async function departRoutes(fastify: FastifyInstance) {
 
   app.get('/sys/sysDepart/queryIdTree', { config: { access: 'login' } }, async (request) => ok(idTree(departTree(await visibleRows(request)))));
 
-  // Lazy tree: the children of `pid`, or the caller's top departments without it.
-  app.get(
-    '/sys/sysDepart/queryDepartTreeSync',
-    { config: { access: 'login' }, schema: { querystring: Type.Object({ pid: Type.Optional(Type.Union([IdParam(), Type.Literal('')])) }) } },
-    async (request) => {
-      const rows = await visibleRows(request);
-      const ids = new Set(rows.map((r) => r.id));
-      const level = request.query.pid ? rows.filter((r) => r.parentId === request.query.pid) : rows.filter((r) => !ids.has(r.parentId));
-      const parents = new Set(rows.map((r) => r.parentId));
-      return ok(level.sort(departOrder).map((r) => departNode(r, !parents.has(r.id))));
-    },
-  );
+  // Lazy tree: the children of `pid`, or the caller's top departments without it; with `ids` (a picker
+  // showing its value) those departments, by id or, with primaryKey=orgCode, by org code.
+  // The Vue 3 pages read posts (org category 3) through queryDepartAndPostTreeSync; ours lists them in
+  // both, so the two answer alike.
+  const departTreeLevel = async (request: FastifyRequest<{ Querystring: Static<typeof DepartLevelQuery> }>) => {
+    const rows = await visibleRows(request);
+    const parents = new Set(rows.map((r) => r.parentId));
+    return ok(departLevel(rows, request.query).sort(departOrder).map((r) => departNode(r, !parents.has(r.id))));
+  };
+  app.get('/sys/sysDepart/queryDepartTreeSync', { config: { access: 'login' }, schema: { querystring: DepartLevelQuery } }, departTreeLevel);
+  app.get('/sys/sysDepart/queryDepartAndPostTreeSync', { config: { access: 'login' }, schema: { querystring: DepartLevelQuery } }, departTreeLevel);
 
   app.get(
     '/sys/sysDepart/searchBy',
@@ -230,6 +227,7 @@ export async function departRoutes(fastify: FastifyInstance) {
 
   await departPermissionRoutes(app);
   await departRoleRoutes(app);
+  await departPathRoutes(app);
 }
 
 /** Removes departments with everything hanging off them: grants, department roles, old members' links. */

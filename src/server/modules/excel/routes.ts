@@ -8,7 +8,6 @@ import type { Access } from '../../http/access.js';
 import { ApiError, badRequest, notFound, noPermission } from '../../http/errors.js';
 import { multipartParts } from '../../http/multipart.js';
 import { optionalIdList } from '../../lib/id-list.js';
-import { ListQuery } from '../../lib/paged-query.js';
 import { contentDisposition } from '../upload/routes.js';
 import { entityModel } from '../online/entity-model.js';
 import { exportRecords } from '../online/entity-records.js';
@@ -22,6 +21,8 @@ import { userExportRows, userImportTarget, USER_EXPORT_COLUMNS } from './user-sh
 import { buildWorkbook, XLSX_TYPE } from './workbook.js';
 import { buildCsv, CSV_TYPE } from './csv.js';
 import { formExport, type FormValuesAs } from './form-columns.js';
+import { ExportQuery, exportQuery, listQueryOf } from './export-query.js';
+import { listView } from '../online/list-view.js';
 
 /** Per uploaded sheet; the unpacked size of an .xlsx has its own cap (import-limits.ts). */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -56,13 +57,16 @@ export async function excelRoutes(fastify: FastifyInstance) {
     query: Record<string, unknown>,
   ) {
     const model = entityModel(entity);
-    const { format, formValues, filters } = exportOptions(query);
+    const options = exportOptions(query);
+    const { format, formValues } = options;
+    // What the list shows: its filters, sort and narrowing (a child's readable parents, 待我处理).
+    const { query: filters, narrow } = await listView(request, ctx.defs, entity, options.filters);
     const selections = optionalIdList(
       typeof filters.selections === 'string' ? filters.selections : undefined,
       'selections',
       5000,
     );
-    const rows = await exportRecords(ctx, request, model, filters, selections);
+    const rows = await exportRecords(ctx, request, model, filters, selections, narrow);
     // A form field becomes one column per field of the rows' forms (form-columns.ts).
     const forms = formExport(request, model, formValues);
     const shown = await entityExportRows(ctx, model, await forms.rows(rows), request.user().tenantId);
@@ -130,12 +134,13 @@ export async function excelRoutes(fastify: FastifyInstance) {
   });
 
   for (const entity of ctx.defs.entities) {
-    app.get(
-      `${ONLINE_API}/exportXls/${entity.code}`,
-      { config: { access: entityAccess(entity, 'export') }, schema: { querystring: ListQuery } },
-      async (request, reply) =>
-        exportEntity(request, reply, entity, request.query as Record<string, unknown>),
-    );
+    // 导出 and 大数据导出 of the Vue 2 online list (exportXlsOld, exportXls): the same workbook.
+    for (const address of ['exportXls', 'exportXlsOld'])
+      app.get(
+        `${ONLINE_API}/${address}/${entity.code}`,
+        { config: { access: entityAccess(entity, 'export') }, schema: { querystring: ExportQuery } },
+        async (request, reply) => exportEntity(request, reply, entity, exportQuery(request.query)),
+      );
     app.post(
       `${ONLINE_API}/importXls/${entity.code}`,
       { config: { access: entityAccess(entity, 'import') } },
@@ -151,8 +156,8 @@ export async function excelRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sys/user/exportXls',
-    { config: { access: 'user:export' }, schema: { querystring: ListQuery } },
-    async (request, reply) => exportUsers(request, reply, request.query as Record<string, unknown>),
+    { config: { access: 'user:export' }, schema: { querystring: ExportQuery } },
+    async (request, reply) => exportUsers(request, reply, exportQuery(request.query)),
   );
 
   app.post('/sys/user/importExcel', { config: { access: 'user:import' } }, async (request) => {
@@ -180,7 +185,7 @@ export async function excelRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { bizCode, param } = request.body;
-      const query = listQueryOf(param);
+      const query = listQueryOf(param, 'param');
       const entity = ctx.defs.entities.find((e) => e.code === bizCode);
       const needed: Access | null =
         bizCode === USER_BIZ ? 'user:export' : entity ? entityAccess(entity, 'export') : null;
@@ -222,29 +227,4 @@ function exportOptions(query: Record<string, unknown>): {
   if (format !== 'xlsx' && format !== 'csv') throw badRequest('参数 format 只能是 xlsx 或 csv');
   if (formValues !== 'text' && formValues !== 'code') throw badRequest('参数 formValues 只能是 text 或 code');
   return { format, formValues, filters };
-}
-
-/** The list query of generalExport: a JSON object (or its text) of scalar values. */
-function listQueryOf(param: unknown): Record<string, unknown> {
-  let value = param;
-  if (typeof value === 'string') {
-    if (value.trim() === '') return {};
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw badRequest('参数 param 不是有效的 JSON');
-    }
-  }
-  if (value === null || value === undefined) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw badRequest('参数 param 应为查询条件对象');
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (v === null || v === undefined || v === '') continue;
-    // The advanced query may arrive as the condition array itself rather than its text.
-    if (typeof v === 'object') {
-      if (k !== 'superQueryParams') throw badRequest(`参数 param.${k} 应为文本或数字`);
-      out[k] = JSON.stringify(v);
-    } else out[k] = String(v).slice(0, 4000);
-  }
-  return out;
 }

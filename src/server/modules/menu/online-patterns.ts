@@ -58,9 +58,11 @@ function patternNode(f: Family): MenuNode {
 /**
  * Marks the caller's concrete online list and report entries as the family does (route '0', the
  * family's component name even where a row still says OnlineList) and adds the hidden pattern route of
- * each family the menu uses, so the entries open in any client of the family.
+ * each family the menu uses, so the entries open in any client of the family. With `patternRoutes`
+ * false (the Vue 3 client, which routes /online/cgformList/:id and /online/cgreport/:id itself) only
+ * the entries are marked.
  */
-export function withOnlinePatterns(menu: MenuNode[]): MenuNode[] {
+export function withOnlinePatterns(menu: MenuNode[], { patternRoutes = true }: { patternRoutes?: boolean } = {}): MenuNode[] {
   const used = new Set<Family>();
   const walk = (nodes: MenuNode[]) => {
     for (const node of nodes) {
@@ -76,5 +78,6 @@ export function withOnlinePatterns(menu: MenuNode[]): MenuNode[] {
     }
   };
   walk(menu);
+  if (!patternRoutes) return menu;
   return [...menu, ...FAMILIES.filter((f) => used.has(f)).map(patternNode)];
 }

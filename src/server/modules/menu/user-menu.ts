@@ -21,6 +21,8 @@ export interface MenuNode {
     icon?: string;
     url?: string;
     hideMenu?: true;
+    /** The Vue 3 client opens the page without a tab. */
+    hideTab?: true;
     cornerMark?: string;
   };
   children?: MenuNode[];
@@ -76,6 +78,7 @@ export function toMenuNode(p: PermissionRow, isTop: boolean): MenuNode {
     node.meta.hideMenu = true;
   }
   if (p.alwaysShow) node.alwaysShow = true;
+  if (p.hideTab) node.meta.hideTab = true;
   return node;
 }
 

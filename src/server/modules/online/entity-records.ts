@@ -87,7 +87,8 @@ export async function listRecords(
 
 /**
  * Rows for an export: the current query (filters, super query, sort) or, with `selections`, exactly the
- * selected ids — in both cases only inside the caller's scope, personal fields masked as in the list.
+ * selected ids — in both cases only inside the caller's scope and what `narrow` leaves of the list
+ * (as listRecords), personal fields masked as in the list.
  */
 export async function exportRecords(
   ctx: AppContext,
@@ -95,9 +96,10 @@ export async function exportRecords(
   model: EntityModel,
   query: Record<string, unknown>,
   selections: string[],
+  narrow?: ScopePredicate,
 ): Promise<EntityRow[]> {
   const where = await requestScope(request, model.entity);
-  let q = scoped(ctx, model, where).selectAll();
+  let q = narrow ? scoped(ctx, model, where).where(narrow).selectAll() : scoped(ctx, model, where).selectAll();
   if (selections.length) q = q.where(sql.ref('id'), 'in', selections);
   const fields = await probeSafeFields(request, model.fields, sensitiveFields(ctx.defs, model.table));
   if (!selections.length) q = q.where((eb) => listFilters(eb, fields, query));

@@ -11,7 +11,8 @@ import { attachColors } from './dict-colors.js';
 import { describeColumns, describeQuery } from './entity-columns.js';
 import { describeFormItems } from './form-items.js';
 import { entityModel } from './entity-model.js';
-import { childDefinition, childRecords, childrenOf, ofReadableParents, parentEntityOf } from './children.js';
+import { childDefinition, childRecords, childrenOf, parentEntityOf } from './children.js';
+import { listView } from './list-view.js';
 import { refOptionRoutes } from './ref-options.js';
 import { attachRefText } from './ref-text.js';
 import { attachPickedText } from './ref-many.js';
@@ -54,17 +55,6 @@ export const RecordBody = Type.Record(
   { maxProperties: 300 },
 );
 
-/**
- * Ids are random, so an order by id means nothing; the Vue2 online list asks for it by default
- * (`column=id&order=desc`, the original's time-ordered ids: newest first). Such a list gets the entity's
- * default order instead.
- */
-function withoutIdSort(query: Record<string, unknown>): Record<string, unknown> {
-  if (query.column !== 'id') return query;
-  const { column: _column, order: _order, ...rest } = query;
-  return rest;
-}
-
 /** The Vue2 online list keys its rows (and so its selection, and its batch delete) by `jeecg_row_key`. */
 const withRowKeys = <T extends { id?: unknown }>(records: T[]) => records.map((r) => ({ ...r, jeecg_row_key: r.id }));
 
@@ -86,10 +76,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
     const IdParams = Type.Object({ id: IdParam() });
 
     const list = async (request: FastifyRequest) => {
-      const query = withoutIdSort(request.query as Record<string, unknown>);
-      const narrow = parent
-        ? await ofReadableParents(request, entity, parent)
-        : await actionableFilter(request, entity, query);
+      const { query, narrow } = await listView(request, ctx.defs, entity, request.query as Record<string, unknown>);
       const page = await listRecords(ctx, request, model, query, narrow);
       const records = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, page.records));
       return ok({ ...page, records: withRowKeys(await attachDerive(request, entity, records)) });

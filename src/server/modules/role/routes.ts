@@ -64,9 +64,11 @@ export async function roleRoutes(fastify: FastifyInstance) {
     return ok({ ...result, records: await attachDictText(db, ctx.defs, result.records, ROLE_FIELDS) });
   });
 
-  app.get('/sys/role/queryall', { config: { access: 'login' } }, async (request) =>
-    ok(await db.selectFrom('sysRole').selectAll().where('tenantId', 'in', tenants(request)).orderBy('createTime').orderBy('id').execute()),
-  );
+  const allRoles = async (request: FastifyRequest) =>
+    ok(await db.selectFrom('sysRole').selectAll().where('tenantId', 'in', tenants(request)).orderBy('createTime').orderBy('id').execute());
+  app.get('/sys/role/queryall', { config: { access: 'login' } }, allRoles);
+  // The Vue 3 user form's role choice ("not per tenant" in the original): the same roles, by session tenant.
+  app.get('/sys/role/queryallNoByTenant', { config: { access: 'login' } }, allRoles);
 
   app.get(
     '/sys/role/checkRoleCode',

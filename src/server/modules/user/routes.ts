@@ -12,7 +12,7 @@ import { fetchPage, ListQuery } from '../../lib/paged-query.js';
 import { contains, prefixRange } from '../../lib/like.js';
 import { formatDateTime } from '../../../shared/time.js';
 import { loadManagedUsers, loadUser, visibleUsers } from './user-access.js';
-import { loadDepart, visibleDeparts } from '../depart/depart-access.js';
+import { loadDepart, loadDepartByOrgCode, visibleDeparts } from '../depart/depart-access.js';
 import { trackSystemWrite } from '../history/system-change.js';
 import { setAccountStatus } from './account-actions.js';
 import { accountRoutes } from './account-routes.js';
@@ -25,6 +25,8 @@ import { ProbeLimit } from './probe-limit.js';
 import { staffRoutes } from './staff-routes.js';
 import { userRecycleRoutes } from './recycle-routes.js';
 import { selfRoutes } from './self-routes.js';
+import { roleUserRoutes } from './role-user-routes.js';
+import { departMemberRoutes } from './depart-members.js';
 
 const Str = (max = 100) => Type.Optional(Type.String({ maxLength: max }));
 type UserEB = ExpressionBuilder<Database, 'sysUser'>;
@@ -63,10 +65,11 @@ export async function userRoutes(fastify: FastifyInstance) {
   const db = ctx.db.kysely;
   const probes = new ProbeLimit();
 
-  app.get('/sys/user/list', { config: { access: 'login' }, schema: { querystring: ListQuery } }, async (request) => {
+  // `departId` may name several departments (the Vue 3 list's department filter is a multiple choice).
+  const listUsers = async (request: FastifyRequest) => {
     const query = request.query as Record<string, unknown>;
     const codes = optionalIdList(typeof query.code === 'string' ? query.code : undefined, 'code');
-    const departId = optionalIdList(typeof query.departId === 'string' ? query.departId : undefined, 'departId', 1);
+    const departId = optionalIdList(typeof query.departId === 'string' ? query.departId : undefined, 'departId');
     const paged = paging(query);
     if (codes.length) paged.pageSize = codes.length;
     const visible = await visibleUsers(request);
@@ -80,7 +83,10 @@ export async function userRoutes(fastify: FastifyInstance) {
       .$if(departId.length > 0, (qb) => qb.where((eb) => inDepartments(eb, departId)));
     const result = await fetchPage(ctx.db, q, sortKeys(fields, query, ['createTime', 'desc']), paged);
     return ok({ ...result, records: await decorateUsers(ctx, result.records, request) });
-  });
+  };
+  app.get('/sys/user/list', { config: { access: 'login' }, schema: { querystring: ListQuery } }, listUsers);
+  // The Vue 3 user page's list ("not per tenant" in the original): the same list, in the session's tenant.
+  app.get('/sys/user/listAll', { config: { access: 'login' }, schema: { querystring: ListQuery } }, listUsers);
 
   app.get(
     '/sys/user/queryUserComponentData',
@@ -156,17 +162,15 @@ export async function userRoutes(fastify: FastifyInstance) {
   };
 
   /**
-   * Members of a department and of its sub-departments, paged (the JeecgBoot department page's user
-   * tab). The department must be one the caller may see ("未找到对应部门" otherwise) and each user must
-   * be in his scope too; `orgCode` carries the users' department names, as the original sends them.
+   * Members of departments and of their sub-departments (given by org code), paged, each user in the
+   * caller's scope too, filtered by `username` / `realname` (contains; the `*` the Vue 3 search adds
+   * around a value is dropped).
    */
-  app.get('/sys/user/departUserList', { config: { access: 'login' }, schema: { querystring: ListQuery } }, async (request) => {
+  const membersOfDepartTrees = async (request: FastifyRequest, roots: string[]) => {
     const query = request.query as Record<string, unknown>;
-    const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string).trim() : '');
-    const [depId] = optionalIdList(text('depId') || undefined, 'depId', 1);
+    const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string).trim().replace(/^\*+|\*+$/g, '') : '');
     const paged = paging(query);
-    const roots = depId ? [(await loadDepart(db, request, depId)).orgCode] : await chargedOrgCodes(request);
-    if (roots.length === 0) return ok(page([], 0, paged.pageNo, paged.pageSize));
+    if (roots.length === 0) return page([], 0, paged.pageNo, paged.pageSize);
     const visible = await visibleUsers(request);
     const fields = await probeSafeFields(request, USER_FIELDS, USER_SENSITIVE);
     const [username, realname] = [text('username'), text('realname')];
@@ -178,9 +182,32 @@ export async function userRoutes(fastify: FastifyInstance) {
       .$if(!!username, (qb) => qb.where((eb) => contains(eb.ref('sysUser.username'), username)))
       .$if(!!realname, (qb) => qb.where((eb) => contains(eb.ref('sysUser.realname'), realname)));
     const result = await fetchPage(ctx.db, q, sortKeys(fields, query, ['createTime', 'desc']), paged);
-    const records = await decorateUsers(ctx, result.records, request);
-    return ok({ ...result, records: records.map((r) => ({ ...r, orgCode: r.orgCodeTxt })) });
+    return { ...result, records: await decorateUsers(ctx, result.records, request) };
+  };
+
+  /**
+   * The JeecgBoot department page's user tab: members of a department and its sub-departments. The
+   * department must be one the caller may see ("未找到对应部门" otherwise); `orgCode` carries the users'
+   * department names, as the original sends them.
+   */
+  app.get('/sys/user/departUserList', { config: { access: 'login' }, schema: { querystring: ListQuery } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const [depId] = optionalIdList(typeof query.depId === 'string' ? query.depId.trim() || undefined : undefined, 'depId', 1);
+    const roots = depId ? [(await loadDepart(db, request, depId)).orgCode] : await chargedOrgCodes(request);
+    const result = await membersOfDepartTrees(request, roots);
+    return ok({ ...result, records: result.records.map((r) => ({ ...r, orgCode: r.orgCodeTxt })) });
   });
+
+  // The same for the Vue 3 department page, which names the department by its org code.
+  app.get(
+    '/sys/user/queryDepartPostByOrgCode',
+    { config: { access: 'login' }, schema: { querystring: ListQuery } },
+    async (request) => {
+      const orgCode = (request.query as Record<string, unknown>).orgCode;
+      if (typeof orgCode !== 'string' || !orgCode.trim()) return ok(await membersOfDepartTrees(request, []));
+      return ok(await membersOfDepartTrees(request, [(await loadDepartByOrgCode(db, request, orgCode.trim())).orgCode]));
+    },
+  );
 
   app.get('/sys/user/queryById', { config: { access: 'login' }, schema: { querystring: Type.Object({ id: IdParam() }) } }, async (request) => {
     const user = await loadUser(db, request, request.query.id);
@@ -301,4 +328,6 @@ export async function userRoutes(fastify: FastifyInstance) {
   await staffRoutes(app, probes);
   await userRecycleRoutes(app);
   await selfRoutes(app);
+  await roleUserRoutes(app);
+  await departMemberRoutes(app);
 }
