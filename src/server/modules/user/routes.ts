@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { ok, okMessage, page } from '../../../shared/envelope.js';
+import { sql, type SqlBool } from 'kysely';
+import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
-import type { Database } from '../../db/tables.js';
 import { badRequest, bizError } from '../../http/errors.js';
 import { IdParam, BATCH_IDS_QUERY, batchIds, idList, optionalIdList } from '../../lib/id-list.js';
 import { listFilters, paging, sortKeys } from '../../lib/list-query.js';
@@ -27,9 +26,9 @@ import { userRecycleRoutes } from './recycle-routes.js';
 import { selfRoutes } from './self-routes.js';
 import { roleUserRoutes } from './role-user-routes.js';
 import { departMemberRoutes } from './depart-members.js';
+import { scopedUserPage, type UserEB } from './user-page.js';
 
 const Str = (max = 100) => Type.Optional(Type.String({ maxLength: max }));
-type UserEB = ExpressionBuilder<Database, 'sysUser'>;
 
 /** Users of one department (exactly that one, not its subtree). */
 const inDepartments = (eb: UserEB, departIds: string[]) =>
@@ -166,24 +165,8 @@ export async function userRoutes(fastify: FastifyInstance) {
    * caller's scope too, filtered by `username` / `realname` (contains; the `*` the Vue 3 search adds
    * around a value is dropped).
    */
-  const membersOfDepartTrees = async (request: FastifyRequest, roots: string[]) => {
-    const query = request.query as Record<string, unknown>;
-    const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string).trim().replace(/^\*+|\*+$/g, '') : '');
-    const paged = paging(query);
-    if (roots.length === 0) return page([], 0, paged.pageNo, paged.pageSize);
-    const visible = await visibleUsers(request);
-    const fields = await probeSafeFields(request, USER_FIELDS, USER_SENSITIVE);
-    const [username, realname] = [text('username'), text('realname')];
-    const q = db
-      .selectFrom('sysUser')
-      .select(USER_COLUMNS)
-      .where(visible)
-      .where((eb) => inDepartTrees(eb, request.user().tenantId, roots))
-      .$if(!!username, (qb) => qb.where((eb) => contains(eb.ref('sysUser.username'), username)))
-      .$if(!!realname, (qb) => qb.where((eb) => contains(eb.ref('sysUser.realname'), realname)));
-    const result = await fetchPage(ctx.db, q, sortKeys(fields, query, ['createTime', 'desc']), paged);
-    return { ...result, records: await decorateUsers(ctx, result.records, request) };
-  };
+  const membersOfDepartTrees = (request: FastifyRequest, roots: string[]) =>
+    scopedUserPage(ctx, request, roots.length ? (eb) => inDepartTrees(eb, request.user().tenantId, roots) : null);
 
   /**
    * The JeecgBoot department page's user tab: members of a department and its sub-departments. The
