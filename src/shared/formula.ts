@@ -22,7 +22,7 @@
  * A comparison, and, or, not are 1 or 0; a condition holds when its value is neither 0 nor empty.
  */
 import Decimal from 'decimal.js';
-import { formatDate } from './time.js';
+import { addCalendarDays, formatDate } from './time.js';
 
 /** Enough digits for any numeric(38, s) product; results are rounded half-up to the field's scale. */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -501,8 +501,7 @@ function daysSince(v: unknown): Dec | null {
 function addDays(date: Value, days: Dec | null): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(textOf(date));
   if (!m || days === null) return null;
-  const at = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]) + days.truncated().toNumber() * DAY_MS);
-  return at.toISOString().slice(0, 10);
+  return addCalendarDays(`${m[1]}-${m[2]}-${m[3]}`, days.truncated().toNumber());
 }
 
 function evaluate(node: FormulaNode, row: FormulaRow, children: FormulaChildren): Value {

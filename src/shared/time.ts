@@ -73,6 +73,12 @@ export function formatDate(ms: number = Date.now(), timeZone: string = zone): st
   return formatDateTime(ms, timeZone).slice(0, 10);
 }
 
+/** A calendar date (`YYYY-MM-DD`) plus whole days (negative: earlier), without time-zone arithmetic. */
+export function addCalendarDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The hour (0–23) on the zone's wall clock. */
 export function hourIn(ms: number = Date.now(), timeZone: string = zone): number {
   return Number(formatDateTime(ms, timeZone).slice(11, 13));

@@ -2,16 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok, okMessage } from '../../../shared/envelope.js';
-import { formatDate } from '../../../shared/time.js';
+import { addCalendarDays as addDays, formatDate } from '../../../shared/time.js';
 import { RECIPIENT_COLUMNS, addMissingAllRows, inbox, markAnnouncementsRead } from './inbox.js';
-
-const DAY_MS = 86_400_000;
-
-/** A calendar date `days` away from `date` (YYYY-MM-DD). */
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The first day of the month `months` away from the month of `date`. */
 function monthStart(date: string, months: number): string {

@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ok } from '../../../shared/envelope.js';
-import { formatDate } from '../../../shared/time.js';
+import { addCalendarDays as addDays, formatDate } from '../../../shared/time.js';
 import { isAdministrator } from '../../auth/administrator.js';
-
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` plus whole days, on the calendar (no time-zone arithmetic). */
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /**
  * The visit figures of the JeecgBoot home page (`/sys/loginfo`, `/sys/visitInfo`), counted from the

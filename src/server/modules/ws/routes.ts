@@ -38,8 +38,8 @@ function subprotocolToken(request: FastifyRequest): string {
  * Liveness does not rely on the console's heartbeat: the JeecgBoot Vue 2 console sends none (its code
  * is disabled), and closing its quiet socket lost every push until it reconnected 20 s later. The
  * server pings every socket each WS_PING_SECONDS instead (browsers answer pings by themselves) and
- * terminates one that left the previous ping unanswered. A socket that opens is told at once what its
- * user has unread (catch-up.ts), which covers whatever was pushed while it was away.
+ * terminates one that left the previous ping unanswered. A user who reconnects is told what arrived
+ * while he had no socket here (catch-up.ts); a page that just opened loads its bell itself.
  */
 export async function wsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
