@@ -24,7 +24,7 @@ async function main() {
     for (const e of defs.entities) console.log(`  新建表 ${e.code}`);
     return;
   }
-  const db = await openDatabase(cfg.databaseUrl, cfg.dataDir);
+  const db = await openDatabase(cfg.databaseUrl, cfg.dataDir, { sqliteReaders: cfg.sqliteReaders });
   try {
     const raw = db.kysely.withoutPlugins() as unknown as Kysely<unknown>;
     const plan = await planEntities(raw, db.dialect, defs.entities, defs.root, defs.stats);

@@ -27,7 +27,7 @@ export async function createContext(
   const defs = loadCheckedDefinitions(schemasDir);
   // Every local time the server writes or reads follows the configured zone (TZ).
   setTimeZone(cfg.timeZone);
-  const db = await openDatabase(cfg.databaseUrl, cfg.dataDir);
+  const db = await openDatabase(cfg.databaseUrl, cfg.dataDir, { sqliteReaders: cfg.sqliteReaders });
   try {
     await migrate(db);
     const hasher = createHasher(cfg);

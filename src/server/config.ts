@@ -5,6 +5,8 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '../shared/time.js';
 export const KNOWN_PUBLIC_SIGN_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
 /** Development-only session pepper; production must set SESSION_SECRET. */
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0000000000';
+/** SQLITE_READERS default: as many reader threads as this 2-core reference machine has cores. */
+export const DEFAULT_SQLITE_READERS = 2;
 const KNOWN_PUBLIC_SECRETS = new Set([
   KNOWN_PUBLIC_SIGN_SECRET,
   DEV_SESSION_SECRET,
@@ -20,6 +22,8 @@ export interface Config {
   dataDir: string;
   /** Empty: embedded SQLite in dataDir. `postgres://…`: PostgreSQL. `pglite://memory`: in-process PostgreSQL (tests). */
   databaseUrl: string;
+  /** SQLITE_READERS: read-only SQLite connections in worker threads, so slow reads never stall requests (0: none). */
+  sqliteReaders: number;
   apiBase: string;
   /** Static-file URL prefix the console puts before stored paths. */
   staticDomain: string;
@@ -132,6 +136,13 @@ function onOff(env: Env, key: string, fallback: boolean): boolean {
   throw new ConfigError(`配置项 ${key} 只能是 on 或 off，当前值：${env[key]}`);
 }
 
+function sqliteReaders(env: Env): number {
+  const n = int(env, 'SQLITE_READERS', DEFAULT_SQLITE_READERS);
+  if (!Number.isInteger(n) || n < 0 || n > 64)
+    throw new ConfigError(`配置项 SQLITE_READERS 必须是 0 到 64 的整数，当前值：${env.SQLITE_READERS}`);
+  return n;
+}
+
 /** Seconds, fractions allowed (tests ping every few hundred milliseconds). */
 function wsPingMs(env: Env): number {
   const ms = Math.round(int(env, 'WS_PING_SECONDS', 30) * 1000);
@@ -155,6 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: int(env, 'PORT', 8080),
     dataDir,
     databaseUrl: env.DATABASE_URL || '',
+    sqliteReaders: sqliteReaders(env),
     apiBase: normaliseBase(env.API_BASE ?? '/jeecg-boot'),
     staticDomain: env.STATIC_DOMAIN || '',
     signSecret: env.SIGN_SECRET ?? (production ? '' : KNOWN_PUBLIC_SIGN_SECRET),
@@ -242,6 +254,7 @@ export const CONFIG_DOC: Array<[string, string, string]> = [
   ['HOST', '0.0.0.0', '监听地址'],
   ['DATA_DIR', './data', '数据目录（SQLite 数据库、上传文件）'],
   ['DATABASE_URL', '(空)', '为空时使用 DATA_DIR 下的 SQLite；postgres://… 切换到 PostgreSQL'],
+  ['SQLITE_READERS', String(DEFAULT_SQLITE_READERS), 'SQLite 只读连接数（各在独立线程中执行查询，慢查询不阻塞其他请求）；0 为全部在主线程执行。PostgreSQL 不使用'],
   ['API_BASE', '/jeecg-boot', '接口基础路径'],
   ['STATIC_DOMAIN', '(空，即 API_BASE/sys/common/static)', '静态文件地址前缀'],
   ['SIGN_SECRET', '开发模式为协议公开值；生产必填', 'X-Sign 签名密钥'],

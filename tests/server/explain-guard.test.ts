@@ -28,7 +28,7 @@ async function bulkUsers(db: Kysely<Database>) {
   await sql`
     insert into sys_user (id, username, realname, password_hash, email, work_no, phone, org_code, rel_tenant_ids, create_time, del_flag, status)
     with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${USERS})
-    select 'g' || i, 'g' || i, 'R' || (i % 100), 'x', 'g' || i || '@example.cn', 'G' || i, '137' || (10000000 + i), 'A01',
+    select 'g' || i, 'g' || i, 'R' || (i % 10000), 'x', 'g' || i || '@example.cn', 'G' || i, '137' || (10000000 + i), 'A01',
       '1', '2025-01-01 00:' || (10 + i % 50) || ':00', 0, 1
     from seq`.execute(db);
   await sql`insert into sys_user_tenant (user_id, tenant_id) select id, 1 from sys_user where id like 'g%'`.execute(db);
@@ -133,6 +133,7 @@ describe.each(DIALECTS)('EXPLAIN guard on $name', ({ name, url }) => {
   const SYSTEM_LISTS = [
     '/sys/user/list',
     '/sys/user/list?column=createTime&order=desc&pageNo=2',
+    '/sys/user/list?realname=R77',
     '/sys/role/list',
     '/sys/sysDepart/queryTreeList',
     '/sys/sysDepart/queryMyDeptTreeList',

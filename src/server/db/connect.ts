@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import type { Database } from './tables.js';
-import { cachedStatements } from './statement-cache.js';
+import { cachedStatements, STATEMENT_CACHE_SIZE } from './statement-cache.js';
+import { PooledSqliteDialect, WriterGate } from './sqlite-readers/pooled-driver.js';
+import { ReaderPool } from './sqlite-readers/reader-pool.js';
+import { DEFAULT_SQLITE_READERS } from '../config.js';
 import { optimizePeriodically } from './statistics.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -26,9 +29,14 @@ const NUMERIC_OID = 1700;
 
 /**
  * Opens the configured database: SQLite in `dataDir` by default, PostgreSQL for `postgres://` URLs,
- * and an in-process PostgreSQL (PGlite) for `pglite://memory`, which the test suite uses.
+ * and an in-process PostgreSQL (PGlite) for `pglite://memory`, which the test suite uses. A SQLite
+ * file gets `sqliteReaders` reader threads; an in-memory one cannot be shared and has none.
  */
-export async function openDatabase(databaseUrl: string, dataDir: string): Promise<Db> {
+export async function openDatabase(
+  databaseUrl: string,
+  dataDir: string,
+  { sqliteReaders = DEFAULT_SQLITE_READERS }: { sqliteReaders?: number } = {},
+): Promise<Db> {
   if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) {
     const pg = await import('pg');
     // Counts and epoch-millisecond columns are int8; they fit in a double.
@@ -56,12 +64,24 @@ export async function openDatabase(databaseUrl: string, dataDir: string): Promis
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = wrap(new SqliteDialect({ database: cachedStatements(sqlite) }), 'sqlite', '');
-  // Through Kysely's connection, so no request's transaction is half-way when the batch opens or commits.
-  const onConnection = (run: () => void) => db.kysely.connection().execute(async () => run());
+  const readers =
+    target === ':memory:' || sqliteReaders < 1
+      ? null
+      : await ReaderPool.open(target, sqliteReaders, STATEMENT_CACHE_SIZE);
+  const gate = new WriterGate();
+  const db = wrap(new PooledSqliteDialect(cachedStatements(sqlite), gate, readers), 'sqlite', '');
+  // Through the writer's gate, so no request's transaction is half-way when the batch opens or commits.
   const writeBatch = {
-    open: () => onConnection(() => void (sqlite.inTransaction || sqlite.exec('begin'))),
-    commit: () => onConnection(() => void (sqlite.inTransaction && sqlite.exec('commit'))),
+    open: () =>
+      gate.exclusive(() => {
+        if (!sqlite.inTransaction) sqlite.exec('begin');
+        gate.batchOpen = true;
+      }),
+    commit: () =>
+      gate.exclusive(() => {
+        if (sqlite.inTransaction) sqlite.exec('commit');
+        gate.batchOpen = false;
+      }),
   };
   // Start-up statistics come from bootstrap (db/statistics.ts) once the schema and seed exist.
   const stop = optimizePeriodically(() => sql`pragma optimize`.execute(db.kysely));

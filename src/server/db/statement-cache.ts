@@ -1,5 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { SqliteStatement } from 'kysely';
+import type { WriterDatabase } from './sqlite-readers/pooled-driver.js';
 
 /** Enough for every distinct statement the server builds in normal use; rarer ones are re-prepared. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -17,10 +18,7 @@ const NESTED = 'nested_tx';
  * becomes a savepoint: its commit releases it and its rollback undoes only its own work, so every
  * request keeps its all-or-nothing write while the batch pays for one commit.
  */
-export function cachedStatements(
-  db: SqliteDb,
-  size = STATEMENT_CACHE_SIZE,
-): SqliteDatabase & { prepare(sql: string): SqliteStatement } {
+export function cachedStatements(db: SqliteDb, size = STATEMENT_CACHE_SIZE): WriterDatabase {
   const cache = new Map<string, Statement>();
   const cached = (sql: string): Statement => {
     let stmt = cache.get(sql);
@@ -35,8 +33,9 @@ export function cachedStatements(
     return stmt;
   };
   let nested = 0;
-  const rollbackNested: SqliteStatement = {
+  const rollbackNested: SqliteStatement & { readonly: boolean } = {
     reader: false,
+    readonly: false,
     run() {
       // After some errors (a full disk) SQLite has rolled the whole batch back itself: nothing is left to undo.
       if (db.inTransaction) db.exec(`rollback to ${NESTED}; release ${NESTED}`);
@@ -46,7 +45,7 @@ export function cachedStatements(
     iterate: () => [][Symbol.iterator](),
   };
   return {
-    prepare(sql: string): SqliteStatement {
+    prepare(sql: string) {
       if (sql === 'begin' && db.inTransaction) {
         nested++;
         return cached(`savepoint ${NESTED}`);

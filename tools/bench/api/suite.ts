@@ -2,8 +2,10 @@
  * The scale bench of the list API (issue 13 §4): BENCH_ROWS (default 1,000,000) users and erp_customer
  * rows, then list page 1, filter, sort, deep page, the organisation manager's scoped list and a cheap
  * lookup at concurrency 1, 10 and 50 over real HTTP, beside a bare node:http server that runs, with the
- * driver alone, the very SQL the API ran for the same request (captured from it). SQLite is a file in a
- * temporary folder as in production; PostgreSQL runs too when TEST_DATABASE_URL is set.
+ * driver alone, the very SQL the API ran for the same request (captured from it); then a mixed load, one
+ * client's cheap lookups while 50 clients page deep, on both. SQLite is a file in a temporary folder as in
+ * production (SQLITE_READERS=0 measures it without reader threads); PostgreSQL runs too when
+ * TEST_DATABASE_URL is set.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -39,6 +41,15 @@ const SCENARIOS: Scenario[] = [
   { key: 'scopedCustomers', title: '机构管理员 wangfang 客户列表', user: 'wangfang', url: () => '/online/cgform/api/getData/erp_customer?pageNo=1&pageSize=10' },
   { key: 'cheap', title: '按 id 查用户（轻量查询）', user: 'admin', url: (_rows, ids) => `/sys/user/queryById?id=${ids.admin}` },
 ];
+
+/** The mixed load: this many clients paging deep while one client makes cheap lookups. */
+const MIXED_CLIENTS = 50;
+const MIXED_TITLES = {
+  mixedList: `混合负载：${MIXED_CLIENTS} 个客户端翻用户列表深页`,
+  mixedCheap: `混合负载：同时按 id 查用户`,
+};
+/** Issue 13: no request's p99 above this while 50 clients page lists. */
+const MIXED_P99_MS = 500;
 
 export interface ApiCell {
   dialect: string;
@@ -146,7 +157,9 @@ async function bareServer(t: TestApp, statements: Map<string, Statement[]>) {
 }
 
 async function benchDialect(name: string, url: string, rows: number, seconds: number, log: (line: string) => void) {
-  const t = await createTestApp(url, { LOG_LEVEL: 'silent' });
+  // SQLITE_READERS=0 measures SQLite with every query on the request thread, for comparison.
+  const readers = process.env.SQLITE_READERS;
+  const t = await createTestApp(url, { LOG_LEVEL: 'silent', ...(readers ? { SQLITE_READERS: readers } : {}) });
   const generateSeconds: number = await (async () => {
     const start = performance.now();
     log(`${name}：生成 ${rows.toLocaleString('zh-CN')} 个用户与 ${rows.toLocaleString('zh-CN')} 行 erp_customer …`);
@@ -194,6 +207,27 @@ async function benchDialect(name: string, url: string, rows: number, seconds: nu
           `  ${s.title} 并发 ${c}：API p50 ${api.p50} / p99 ${api.p99} ms，${api.reqPerSec} 次/秒；裸服务 p50 ${floor.p50} / p99 ${floor.p99} ms，${floor.reqPerSec} 次/秒`,
         );
       }
+    }
+
+    // Mixed load: one client's cheap lookups while 50 clients page deep into the user list.
+    const url = (key: string) => SCENARIOS.find((s) => s.key === key)!.url(rows, { admin });
+    const headers = { 'x-access-token': tokens.get('admin')! };
+    const [apiBusy, apiCheap] = await Promise.all([
+      load(`${address}${t.base}${url('deep')}`, headers, MIXED_CLIENTS, seconds),
+      load(`${address}${t.base}${url('cheap')}`, headers, 1, seconds),
+    ]);
+    const [bareBusy, bareCheap] = await Promise.all([
+      load(`${bare.url}/deep`, {}, MIXED_CLIENTS, seconds),
+      load(`${bare.url}/cheap`, {}, 1, seconds),
+    ]);
+    for (const [scenario, title, api, floor] of [
+      ['mixedList', MIXED_TITLES.mixedList, apiBusy, bareBusy],
+      ['mixedCheap', MIXED_TITLES.mixedCheap, apiCheap, bareCheap],
+    ] as const) {
+      const concurrency = scenario === 'mixedList' ? MIXED_CLIENTS : 1;
+      cells.push({ dialect: name, scenario, title, target: 'api', concurrency, ...api });
+      cells.push({ dialect: name, scenario, title, target: 'bare', concurrency, ...floor });
+      log(`  ${title}：API p50 ${api.p50} / p99 ${api.p99} ms；裸服务 p50 ${floor.p50} / p99 ${floor.p99} ms`);
     }
   } finally {
     await bare?.close();
@@ -261,6 +295,10 @@ export function apiVerdicts(r: ApiBenchResult): Verdict[] {
         pass: fifty.reqPerSec >= BUDGET.reqPerSecAt50,
       });
       out.push({ check: `${dialect} ${s.title} 并发 50 p99 ≤ ${BUDGET.p99At50Ms} ms`, value: ratio(fifty.p99, BUDGET.p99At50Ms), pass: fifty.p99 <= BUDGET.p99At50Ms });
+    }
+    for (const [key, title] of Object.entries(MIXED_TITLES)) {
+      const x = r.cells.find((c) => c.dialect === dialect && c.scenario === key && c.target === 'api');
+      if (x) out.push({ check: `${dialect} ${title} p99 ≤ ${MIXED_P99_MS} ms`, value: ratio(x.p99, MIXED_P99_MS), pass: x.p99 <= MIXED_P99_MS });
     }
   }
   return out;

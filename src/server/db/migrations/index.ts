@@ -13,6 +13,7 @@ import * as m0012 from './0012-user-tenant.js';
 import * as m0013 from './0013-data-apply.js';
 import * as m0014 from './0014-api-key.js';
 import * as m0015 from './0015-form.js';
+import * as m0016 from './0016-user-realname-index.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013-data-apply': m0013,
   '0014-api-key': m0014,
   '0015-form': m0015,
+  '0016-user-realname-index': m0016,
 };
