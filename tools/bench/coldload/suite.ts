@@ -262,15 +262,27 @@ export async function runColdLoadBench({
   }
 }
 
-/** Day-one budgets of peers-performance.md: JS transferred (gzip). */
+/** Budgets of issue 13 §5 (peers-performance.md's day-one JS budgets, with the CSS counted too). */
 export const COLD_BUDGETS: Record<PageName, number> = { login: 200, list: 350 };
+/** Issue 13 §5: a cold page in at most this many JS requests. */
+export const COLD_MAX_JS_FILES = 30;
 
 export function coldLoadVerdicts(r: ColdLoadResult): Verdict[] {
-  const verdicts: Verdict[] = r.pages.map((p) => ({
-    check: `${p.label} JS 传输量（gzip）≤ ${COLD_BUDGETS[p.page]} KB`,
-    value: p.jsKb.median,
-    pass: p.jsKb.median <= COLD_BUDGETS[p.page] && p.encodings.every((e) => e === 'gzip'),
-  }));
+  const verdicts: Verdict[] = r.pages.flatMap((p) => {
+    const kb = Math.round((p.jsKb.median + p.cssKb.median) * 10) / 10;
+    return [
+      {
+        check: `${p.label} JS + CSS 传输量（gzip）≤ ${COLD_BUDGETS[p.page]} KB`,
+        value: kb,
+        pass: kb <= COLD_BUDGETS[p.page] && p.encodings.every((e) => e === 'gzip'),
+      },
+      {
+        check: `${p.label} JS 文件数 ≤ ${COLD_MAX_JS_FILES}`,
+        value: p.jsFiles,
+        pass: p.jsFiles <= COLD_MAX_JS_FILES,
+      },
+    ];
+  });
   const probe = r.emulationProbe;
   verdicts.push({
     check: `网络模拟生效（重取 ${probe.kb} KB 的 ${path.basename(probe.file)} 用时 ≥ 模拟链路下限 ${probe.leastMs} ms）`,
