@@ -116,9 +116,11 @@ describe.each(DIALECTS)('seed people on $name', ({ name, url }) => {
         last = at;
       }
     }
+    // Readings without their dates: each database's run seeds from its own "now" (stored to the second),
+    // so a reading close to midnight may fall on another day there; their spacing is checked above.
     fingerprints.set(name, {
       patients: patients.map((p) => [p.name, p.sex, p.birthDate, p.idCard, p.mobile, p.region, p.createBy]),
-      readings: readings.map((r) => [r.readDate, r.sbp, r.dbp, r.createBy]),
+      readings: readings.map((r) => [r.sbp, r.dbp, r.createBy]),
     });
   });
 });
