@@ -6,12 +6,15 @@ import { useDefinitionForm } from '../../../src/client/renderer/form/useDefiniti
 import { ok } from '../../../src/shared/envelope';
 import { recordKeys, recordLongTasks, startMount, whenPainted, type LongTask } from '../page-probe';
 import './api';
+import { PeerFormPage } from './peer';
 import { benchForm, FIELD_COUNT, LAST_FIELD, placeholderOf } from './schema';
 
 /**
  * A page form as the console builds it (useDefinitionForm: the definition turned into a Formily schema,
- * our widget registry, FormLayout), inside a Card as FormPage shows it, in add mode (no starting values).
+ * our widget registry, FormLayout), inside a Card as FormPage shows it, in add mode (no starting values);
+ * `?impl=formily` renders the peer instead, the same form as a plain Formily schema (peer.tsx).
  */
+const peer = new URLSearchParams(location.search).get('impl') === 'formily';
 const { form: definition, required, rules } = benchForm();
 const START: Record<string, unknown> = {};
 const editable = () => 'editable' as const;
@@ -55,7 +58,5 @@ window.__form = {
 };
 
 createRoot(document.getElementById('root') as HTMLElement).render(
-  <ThemeProvider>
-    <BenchFormPage />
-  </ThemeProvider>,
+  <ThemeProvider>{peer ? <PeerFormPage definition={definition} /> : <BenchFormPage />}</ThemeProvider>,
 );

@@ -1,3 +1,4 @@
+import { Table } from 'antd';
 import { createRoot } from 'react-dom/client';
 import '../../../src/client/global.css';
 import { ThemeProvider } from '../../../src/client/layout/settings/ThemeProvider';
@@ -11,11 +12,12 @@ import { listColumns, listRows } from './data';
 /**
  * The console's list table (DataTable: antd Table, `virtual`, our cells) with N rows × 12 columns, the
  * data in memory before render. Variant `plain` is the table alone (tier T1 as peers measure it);
- * `console` adds what a list page shows by default: the selection column and a row-actions column.
+ * `console` adds what a list page shows by default: the selection column and a row-actions column;
+ * `antd` is the peer: antd's own Table with `virtual` and plain columns, none of our code.
  */
 const params = new URLSearchParams(location.search);
 const count = Number(params.get('rows') ?? 10000);
-const variant = params.get('variant') === 'console' ? 'console' : 'plain';
+const variant = (['antd', 'console'] as const).find((v) => v === params.get('variant')) ?? 'plain';
 const rows = listRows(count);
 const columns = listColumns();
 const noop = () => undefined;
@@ -76,26 +78,47 @@ window.__list = {
   },
 };
 
+const peer = (
+  <Table
+    rowKey="id"
+    dataSource={rows}
+    columns={columns.map((c) => ({
+      key: c.dataIndex,
+      dataIndex: c.dataIndex,
+      title: c.title,
+      width: c.width,
+    }))}
+    pagination={false}
+    virtual
+    scroll={{ x: columns.length * 120, y: 600 }}
+    // The console's default density, so both draw as many rows.
+    size="middle"
+  />
+);
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <ThemeProvider>
     <div className="renderer-list-page" style={{ padding: 12 }}>
-      <DataTable
-        rows={rows}
-        rowKey="id"
-        columns={columns}
-        loading={false}
-        sort={null}
-        paging={{ pageNo: 1, pageSize: count, total: count }}
-        onChange={noop}
-        virtual
-        scrollY={600}
-        selection={variant === 'console' ? { keys: [], onChange: noop } : undefined}
-        actions={
-          variant === 'console'
-            ? { width: 160, inline: 2, items: (row) => rowActionItems(ROW_ACTIONS, row, handlers) }
-            : undefined
-        }
-      />
+      {variant === 'antd' ? peer : null}
+      {variant === 'antd' ? null : (
+        <DataTable
+          rows={rows}
+          rowKey="id"
+          columns={columns}
+          loading={false}
+          sort={null}
+          paging={{ pageNo: 1, pageSize: count, total: count }}
+          onChange={noop}
+          virtual
+          scrollY={600}
+          selection={variant === 'console' ? { keys: [], onChange: noop } : undefined}
+          actions={
+            variant === 'console'
+              ? { width: 160, inline: 2, items: (row) => rowActionItems(ROW_ACTIONS, row, handlers) }
+              : undefined
+          }
+        />
+      )}
     </div>
   </ThemeProvider>,
 );
