@@ -99,8 +99,9 @@ const peer = (
 createRoot(document.getElementById('root') as HTMLElement).render(
   <ThemeProvider>
     <div className="renderer-list-page" style={{ padding: 12 }}>
-      {variant === 'antd' ? peer : null}
-      {variant === 'antd' ? null : (
+      {variant === 'antd' ? (
+        peer
+      ) : (
         <DataTable
           rows={rows}
           rowKey="id"

@@ -1,7 +1,8 @@
 // One SQLite reader of the pool (reader-pool.ts), in its own thread: it opens the server's database
 // file read-only and answers each `{ sql, parameters }` with the rows and the time they took, so a slow
-// list query runs here while the request thread goes on serving others. Plain JavaScript because a worker thread starts
-// without the TypeScript loader the server runs under (tsx in production, Vitest in tests).
+// list query runs here while the request thread goes on serving others. Plain JavaScript because a
+// worker thread starts without the TypeScript loader the server runs under (tsx in production, Vitest
+// in tests).
 import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
