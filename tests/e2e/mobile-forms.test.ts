@@ -136,6 +136,8 @@ describe('mobile forms (/h5Web/dfProject)', () => {
     await sheet.locator('textarea').fill('患者外出务工，电话随访未接通');
     await screenshot(page, 'mobile-forms-miss-390');
     await button(sheet, '未访视').click();
+    // The form closes only once the server took the transition; while it is open no card shows at all.
+    await expect.poll(() => page.locator('.mobile-forms-record').count(), POLL).toBe(0);
     await expect.poll(() => card(page, '第 1 个月随访').count(), POLL).toBe(0);
     const month = visits.records.find((v) => v.visitName === '第 1 个月随访')!;
     expect(await apiCall<Row>(base, token, 'GET', `${API}/form/fu_visit/${String(month.id)}`)).toMatchObject({
