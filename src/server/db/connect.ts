@@ -7,6 +7,8 @@ import { PooledSqliteDialect, WriterGate } from './sqlite-readers/pooled-driver.
 import { ReaderPool } from './sqlite-readers/reader-pool.js';
 import { DEFAULT_SQLITE_READERS } from '../config.js';
 import { optimizePeriodically } from './statistics.js';
+import { WriteStamps } from './write-stamps.js';
+import { PageAnchors } from './page-anchors.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -22,6 +24,8 @@ export interface Db {
    * one per write. `commit` ends it; both wait for the transaction in progress, if any.
    */
   writeBatch?: { open(): Promise<void>; commit(): Promise<void> };
+  /** Where deep list pages resume from (page-anchors.ts); only where this process sees every write. */
+  pageAnchors?: PageAnchors;
 }
 
 const INT8_OID = 20;
@@ -69,7 +73,8 @@ export async function openDatabase(
       ? null
       : await ReaderPool.open(target, sqliteReaders, STATEMENT_CACHE_SIZE);
   const gate = new WriterGate();
-  const db = wrap(new PooledSqliteDialect(cachedStatements(sqlite), gate, readers), 'sqlite', '');
+  const stamps = new WriteStamps();
+  const db = wrap(new PooledSqliteDialect(cachedStatements(sqlite), gate, readers, stamps), 'sqlite', '');
   // Through the writer's gate, so no request's transaction is half-way when the batch opens or commits.
   const writeBatch = {
     open: () =>
@@ -81,11 +86,12 @@ export async function openDatabase(
       gate.exclusive(() => {
         if (sqlite.inTransaction) sqlite.exec('commit');
         gate.batchOpen = false;
+        stamps.bump();
       }),
   };
   // Start-up statistics come from bootstrap (db/statistics.ts) once the schema and seed exist.
   const stop = optimizePeriodically(() => sql`pragma optimize`.execute(db.kysely));
-  return { ...db, writeBatch, close: () => (stop(), db.close()) };
+  return { ...db, writeBatch, pageAnchors: new PageAnchors(stamps), close: () => (stop(), db.close()) };
 }
 
 function wrap(dialect: Dialect, name: DialectName, pgUrl: string): Db {

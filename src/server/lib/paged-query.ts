@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { sql, type SelectQueryBuilder, type SelectQueryNode } from 'kysely';
 import { page, type PageResult } from '../../shared/envelope.js';
 import type { Db } from '../db/connect.js';
+import { tablesOf } from '../db/write-stamps.js';
 import type { Paging } from './list-query.js';
 
 /**
@@ -10,17 +11,16 @@ import type { Paging } from './list-query.js';
  */
 export const ListQuery = Type.Record(
   Type.String({ maxLength: 80 }),
-  Type.Union([Type.String({ maxLength: 4000 }), Type.Array(Type.String({ maxLength: 4000 }), { maxItems: 50 })]),
+  Type.Union([
+    Type.String({ maxLength: 4000 }),
+    Type.Array(Type.String({ maxLength: 4000 }), { maxItems: 50 }),
+  ]),
 );
 
 /** Lists count exactly up to this many rows; beyond it the total is an estimate (`totalEstimated`). */
 export const COUNT_CAP = 10_000;
 
-/**
- * From this offset on a page is read by deferred join: the ids of the window first (sort key and id
- * only), then the rows of those ids, so a deep page never sorts or skips over whole rows. Shallow pages
- * stay one query, which is cheaper there.
- */
+/** From this offset on a page is read by deferred join (deepPage); shallow pages stay one query. */
 const DEFER_FROM_OFFSET = 1_000;
 
 // The builders are typed per table by the caller; here only count/order/limit are added.
@@ -28,7 +28,7 @@ const DEFER_FROM_OFFSET = 1_000;
 type AnyQuery<O = unknown> = SelectQueryBuilder<any, any, O>;
 
 /** The database a list query is built on: the count and the row estimate run there. */
-export type PageDb = Pick<Db, 'kysely' | 'dialect'>;
+export type PageDb = Pick<Db, 'kysely' | 'dialect' | 'pageAnchors'>;
 
 /**
  * One page of a filtered query: the total from the same WHERE (exact up to `countCap` matching rows,
@@ -50,19 +50,85 @@ export async function fetchPage<O>(
     return out.orderBy(sql.ref(idColumn)) as Q;
   };
   const offset = (pageNo - 1) * pageSize;
-  let records: O[];
-  if (offset >= DEFER_FROM_OFFSET && deferrable(query.toOperationNode(), sort)) {
-    const window = await ordered(query.clearSelect().select(sql.ref(idColumn).as('pageId')))
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-    const ids = window.map((r) => (r as { pageId: unknown }).pageId);
-    records = ids.length ? await ordered(query.where(sql.ref(idColumn), 'in', ids)).execute() : [];
-  } else {
-    records = await ordered(query).limit(pageSize).offset(offset).execute();
-  }
+  const records =
+    offset >= DEFER_FROM_OFFSET && deferrable(query.toOperationNode(), sort)
+      ? await deepPage(db, query, sort, { offset, pageSize, idColumn }, ordered)
+      : await ordered(query).limit(pageSize).offset(offset).execute();
   const result = page(records, total, pageNo, pageSize);
   return estimated ? { ...result, totalEstimated: true } : result;
+}
+
+type Window = { pageId: unknown };
+
+/**
+ * A page deep in a list, by deferred join: the ids of the window first (sort key and id only), then the
+ * rows of those ids, so a deep page never sorts or skips over whole rows. Where the database keeps page
+ * anchors (page-anchors.ts) and the list sorts by at most one key, the window seeks from the nearest
+ * remembered row before it instead of skipping from the start, and remembers the rows before and after
+ * this page: paging on, or asking the same page again, costs what page 1 does.
+ */
+async function deepPage<O>(
+  db: PageDb,
+  query: AnyQuery<O>,
+  sort: Array<[string, 'asc' | 'desc']>,
+  { offset, pageSize, idColumn }: { offset: number; pageSize: number; idColumn: string },
+  ordered: <Q extends AnyQuery<unknown>>(q: Q) => Q,
+): Promise<O[]> {
+  const key = sort[0];
+  const base = ordered(query.clearSelect().select(sql.ref(idColumn).as('pageId'))) as AnyQuery<Window>;
+  const node = query.toOperationNode();
+  const tables = tablesOf(node);
+  const anchors = sort.length <= 1 && tables ? db.pageAnchors : undefined;
+  let windows: Window[];
+  if (!anchors || !tables) windows = await base.limit(pageSize).offset(offset).execute();
+  else {
+    const compiled = base.compile();
+    const list = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    const stamp = anchors.stamp(tables);
+    // Seeking compares sort keys, and a NULL key compares with nothing: such lists skip from the start.
+    let complete = key ? anchors.keyComplete(list, stamp) : true;
+    if (complete === undefined && key) {
+      const nulls = query
+        .clearSelect()
+        .clearOrderBy()
+        .select(sql<number>`1`.as('one'))
+        .where(sql.ref(key[0]), 'is', null);
+      complete = !(await nulls.limit(1).executeTakeFirst());
+      anchors.setKeyComplete(list, stamp, complete, tables);
+    }
+    const anchor = complete ? anchors.nearest(list, stamp, offset) : undefined;
+    const skip = offset - (anchor?.position ?? 0);
+    const from = anchor ? base.where(seekAfter(soleTable(node)!, key, idColumn, anchor.id)) : base;
+    // One row more before the page when skipping: the anchor of this page for the next time.
+    windows = await from
+      .limit(pageSize + (skip > 0 ? 1 : 0))
+      .offset(Math.max(0, skip - 1))
+      .execute();
+    const before = skip > 0 ? windows.shift() : undefined;
+    if (complete) {
+      if (before) anchors.remember(list, stamp, { position: offset, id: before.pageId }, tables);
+      const last = windows.at(-1);
+      if (last && windows.length === pageSize)
+        anchors.remember(list, stamp, { position: offset + pageSize, id: last.pageId }, tables);
+    }
+  }
+  const ids = windows.map((r) => r.pageId);
+  return ids.length ? await ordered(query.where(sql.ref(idColumn), 'in', ids)).execute() : [];
+}
+
+/**
+ * The rows after the anchor row in the order `key, id`: `key` beyond the anchor's, or equal with a
+ * greater id. The key's bound comes first on its own so the key's index serves it as a range; the
+ * anchor's key is read from the table, so no value crosses between database and JavaScript types.
+ */
+function seekAfter(table: string, key: [string, 'asc' | 'desc'] | undefined, idColumn: string, id: unknown) {
+  const column = (ref: string) => sql.ref(`pageAnchor.${ref.split('.').pop() ?? ref}`);
+  const idAfter = sql<boolean>`${sql.ref(idColumn)} > ${id}`;
+  if (!key) return idAfter;
+  const [field, dir] = key;
+  const op = sql.raw(dir === 'desc' ? '<' : '>');
+  const anchorKey = sql`(select ${column(field)} from ${sql.table(table)} as ${sql.id('pageAnchor')} where ${column(idColumn)} = ${id})`;
+  return sql<boolean>`(${sql.ref(field)} ${op}= ${anchorKey} and (${sql.ref(field)} ${op} ${anchorKey} or ${idAfter}))`;
 }
 
 /**
@@ -70,8 +136,16 @@ export async function fetchPage<O>(
  * planner's estimate (PostgreSQL) or the table's analysed row count (SQLite, unfiltered lists), never
  * less than what was counted.
  */
-export async function boundedCount(db: PageDb, query: AnyQuery, cap = COUNT_CAP): Promise<{ total: number; estimated: boolean }> {
-  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(cap + 1);
+export async function boundedCount(
+  db: PageDb,
+  query: AnyQuery,
+  cap = COUNT_CAP,
+): Promise<{ total: number; estimated: boolean }> {
+  const capped = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`1`.as('one'))
+    .limit(cap + 1);
   const row = await db.kysely
     .selectFrom(capped.as('capped'))
     .select(sql<number | string>`count(*)`.as('n'))
@@ -85,7 +159,8 @@ async function estimatedRows(db: PageDb, query: AnyQuery): Promise<number> {
   if (db.dialect === 'postgres') {
     const [row] = await query.clearOrderBy().explain('json');
     const cell = row ? Object.values(row)[0] : undefined;
-    const plans = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
+    const plans = (typeof cell === 'string' ? JSON.parse(cell) : cell) as
+      Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
     return Number(plans?.[0]?.Plan?.['Plan Rows'] ?? 0);
   }
   const node = query.toOperationNode();
@@ -104,7 +179,9 @@ function soleTable(node: SelectQueryNode): string | undefined {
   const froms = node.from?.froms ?? [];
   if (froms.length !== 1 || node.joins?.length) return undefined;
   const from = froms[0];
-  return from.kind === 'TableNode' ? (from as unknown as { table: { identifier: { name: string } } }).table.identifier.name : undefined;
+  return from.kind === 'TableNode'
+    ? (from as unknown as { table: { identifier: { name: string } } }).table.identifier.name
+    : undefined;
 }
 
 /**
@@ -112,7 +189,15 @@ function soleTable(node: SelectQueryNode): string | undefined {
  * columns, never a select alias such as a computed column), no grouping or set operations.
  */
 function deferrable(node: SelectQueryNode, sort: Array<[string, 'asc' | 'desc']>): boolean {
-  if (!soleTable(node) || node.groupBy || node.having || node.distinctOn || node.with || node.setOperations?.length) return false;
+  if (
+    !soleTable(node) ||
+    node.groupBy ||
+    node.having ||
+    node.distinctOn ||
+    node.with ||
+    node.setOperations?.length
+  )
+    return false;
   if (node.frontModifiers?.some((m) => m.modifier === 'Distinct')) return false;
   const plain = (name: string) => name.replace(/_/g, '').toLowerCase();
   const aliases = new Set(

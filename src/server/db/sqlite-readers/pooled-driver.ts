@@ -9,6 +9,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import type { ReaderPool } from './reader-pool.js';
+import { tablesOf, type WriteStamps } from '../write-stamps.js';
 
 /** The writer connection as statement-cache.ts hands it out: statements say whether they only read. */
 export type WriterDatabase = Omit<SqliteDatabase, 'prepare'> & {
@@ -71,16 +72,18 @@ export class PooledSqliteDialect extends SqliteDialect {
   readonly #writer: WriterDatabase;
   readonly #gate: WriterGate;
   readonly #readers: ReaderPool | null;
+  readonly #stamps: WriteStamps;
 
-  constructor(writer: WriterDatabase, gate: WriterGate, readers: ReaderPool | null) {
+  constructor(writer: WriterDatabase, gate: WriterGate, readers: ReaderPool | null, stamps: WriteStamps) {
     super({ database: writer });
     this.#writer = writer;
     this.#gate = gate;
     this.#readers = readers;
+    this.#stamps = stamps;
   }
 
   override createDriver(): Driver {
-    return new PooledSqliteDriver(this.#writer, this.#gate, this.#readers);
+    return new PooledSqliteDriver(this.#writer, this.#gate, this.#readers, this.#stamps);
   }
 }
 
@@ -89,13 +92,14 @@ class PooledSqliteDriver implements Driver {
     private readonly writer: WriterDatabase,
     private readonly gate: WriterGate,
     private readonly readers: ReaderPool | null,
+    private readonly stamps: WriteStamps,
   ) {}
 
   async init(): Promise<void> {}
 
   // Kysely asks for a connection per query; the gate, not the connection, decides who waits.
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PooledConnection(this.writer, this.gate, this.readers);
+    return new PooledConnection(this.writer, this.gate, this.readers, this.stamps);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -131,22 +135,43 @@ class PooledSqliteDriver implements Driver {
   }
 
   #end(connection: DatabaseConnection): void {
-    (connection as PooledConnection).inTransaction = false;
+    (connection as PooledConnection).endTransaction();
     this.gate.unlock();
   }
 }
 
 class PooledConnection implements DatabaseConnection {
   inTransaction = false;
+  /** The tables this transaction wrote (null: unknown ones), stamped again when it ends. */
+  #written: Set<string> | null = new Set();
 
   constructor(
     private readonly writer: WriterDatabase,
     private readonly gate: WriterGate,
     private readonly readers: ReaderPool | null,
+    private readonly stamps: WriteStamps,
   ) {}
 
+  /**
+   * A transaction's writes become visible to readers (or vanish) at its end, not when each ran: what a
+   * reader read in between must not count as current.
+   */
+  endTransaction(): void {
+    this.inTransaction = false;
+    if (this.#written?.size !== 0) this.stamps.bump(this.#written ? [...this.#written] : undefined);
+    this.#written = new Set();
+  }
+
+  #wrote(query: CompiledQuery): void {
+    const tables = tablesOf(query.query);
+    this.stamps.bump(tables);
+    if (!this.inTransaction) return;
+    if (!tables?.length || !this.#written) this.#written = null;
+    else for (const t of tables) this.#written.add(t);
+  }
+
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.inTransaction) return runOnWriter<R>(this.writer, query);
+    if (this.inTransaction) return runOnWriter<R>(this.writer, query, () => this.#wrote(query));
     const readers = this.readers;
     if (readers?.available && !this.gate.batchOpen && MAY_READ.test(query.sql)) {
       const stmt = this.writer.prepare(query.sql);
@@ -162,7 +187,9 @@ class PooledConnection implements DatabaseConnection {
         return { rows: (await readers.all(query.sql, query.parameters)) as R[] };
       }
     }
-    const result = await this.gate.exclusive(() => runOnWriter<R>(this.writer, query));
+    const result = await this.gate.exclusive(() =>
+      runOnWriter<R>(this.writer, query, () => this.#wrote(query)),
+    );
     if (readers && REFRESHES_STATISTICS.test(query.sql)) readers.reopen();
     return result;
   }
@@ -181,10 +208,20 @@ class PooledConnection implements DatabaseConnection {
   }
 }
 
-function runOnWriter<R>(writer: WriterDatabase, { sql, parameters }: CompiledQuery): QueryResult<R> {
+/** Runs a statement on the writer; `wrote` is told, in the same tick, when it was not a read. */
+function runOnWriter<R>(
+  writer: WriterDatabase,
+  { sql, parameters }: CompiledQuery,
+  wrote: () => void,
+): QueryResult<R> {
   const stmt = writer.prepare(sql);
-  if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+  if (stmt.reader) {
+    const rows = stmt.all(parameters) as R[];
+    if (!stmt.readonly) wrote(); // insert … returning
+    return { rows };
+  }
   const { changes, lastInsertRowid } = stmt.run(parameters);
+  wrote();
   return {
     numAffectedRows: changes === undefined || changes === null ? undefined : BigInt(changes),
     insertId: lastInsertRowid === undefined || lastInsertRowid === null ? undefined : BigInt(lastInsertRowid),

@@ -1,0 +1,79 @@
+import type { WriteStamps } from './write-stamps.js';
+
+/** Lists remembered, least recently used dropped first; and anchors per list. */
+const MAX_LISTS = 256;
+const MAX_ANCHORS = 64;
+
+/** The row just before `position` in a list's order: a page from there on starts right after it. */
+export interface Anchor {
+  position: number;
+  id: unknown;
+}
+
+interface Entry {
+  stamp: string;
+  anchors: Map<number, unknown>;
+  /** Whether the list's sort key has no NULL rows, once asked (paged-query.ts). */
+  keyComplete?: boolean;
+}
+
+/**
+ * Where deep pages of a list resume (issue 13 §3): the id of the row before a position, keyed by the
+ * list's query (its SQL and bound values, so by filter, scope and sort) and kept only while none of the
+ * query's tables was written (write-stamps.ts). Page 20,000 after page 19,999 — or asked again — then
+ * seeks from its anchor by index instead of skipping 200,000 rows.
+ */
+export class PageAnchors {
+  readonly #stamps: WriteStamps;
+  readonly #lists = new Map<string, Entry>();
+
+  constructor(stamps: WriteStamps) {
+    this.#stamps = stamps;
+  }
+
+  /** The current stamp of these tables, taken before reading what will be remembered under it. */
+  stamp(tables: readonly string[]): string {
+    return this.#stamps.stamp(tables);
+  }
+
+  /** The anchor nearest before `offset` still valid under `stamp`. */
+  nearest(key: string, stamp: string, offset: number): Anchor | undefined {
+    const entry = this.#entry(key, stamp, false);
+    let best: Anchor | undefined;
+    for (const [position, id] of entry?.anchors ?? [])
+      if (position <= offset && (!best || position > best.position)) best = { position, id };
+    return best;
+  }
+
+  /** Remembers an anchor read under `stamp`, unless the tables changed since. */
+  remember(key: string, stamp: string, anchor: Anchor, tables: readonly string[]): void {
+    if (this.stamp(tables) !== stamp) return;
+    const { anchors } = this.#entry(key, stamp, true)!;
+    anchors.delete(anchor.position);
+    anchors.set(anchor.position, anchor.id);
+    if (anchors.size > MAX_ANCHORS) anchors.delete(anchors.keys().next().value as number);
+  }
+
+  /** Whether the list's sort key was found complete (no NULLs) under `stamp`; undefined: not asked yet. */
+  keyComplete(key: string, stamp: string): boolean | undefined {
+    return this.#entry(key, stamp, false)?.keyComplete;
+  }
+
+  setKeyComplete(key: string, stamp: string, complete: boolean, tables: readonly string[]): void {
+    if (this.stamp(tables) === stamp) this.#entry(key, stamp, true)!.keyComplete = complete;
+  }
+
+  #entry(key: string, stamp: string, create: boolean): Entry | undefined {
+    let entry = this.#lists.get(key);
+    if (entry && entry.stamp !== stamp) {
+      this.#lists.delete(key);
+      entry = undefined;
+    }
+    if (!entry && !create) return undefined;
+    if (entry) this.#lists.delete(key); // re-inserted below: most recently used last
+    entry ??= { stamp, anchors: new Map() };
+    this.#lists.set(key, entry);
+    if (this.#lists.size > MAX_LISTS) this.#lists.delete(this.#lists.keys().next().value as string);
+    return entry;
+  }
+}

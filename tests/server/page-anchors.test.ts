@@ -1,0 +1,156 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/tables.js';
+import { fetchPage } from '../../src/server/lib/paged-query.js';
+import { captureSelects } from './capture-selects.js';
+import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+
+const BULK = 3_000;
+const SIZE = 10;
+type Sort = Array<[string, 'asc' | 'desc']>;
+
+/** Users with 30 create times and 7 realnames, so every sort has long runs of ties; every 5th without email. */
+async function bulkUsers(db: Kysely<Database>) {
+  await sql`
+    insert into sys_user (id, username, realname, password_hash, email, work_no, org_code, rel_tenant_ids, create_time, del_flag, status)
+    with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${BULK})
+    select 'pa' || i, 'pa' || i, 'R' || (i % 7), 'x', case when i % 5 = 0 then null else 'e' || (i % 40) || '@example.cn' end,
+      'PA' || i, 'A01', '1', '2025-02-01 00:00:' || (10 + i % 30), 0, 1
+    from seq`.execute(db);
+  await sql`insert into sys_user_tenant (user_id, tenant_id) select id, 1 from sys_user where id like 'pa%'`.execute(
+    db,
+  );
+}
+
+/**
+ * Deep pages resume from remembered rows (page-anchors.ts) where the database sees every write (SQLite):
+ * the pages must be exactly what skipping from the start gives, in every order, after every write.
+ */
+describe.each(DIALECTS)('deep pages from remembered rows on $name', ({ name, url }) => {
+  let t: TestApp;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    t = await createTestApp(url);
+    db = t.ctx.db.kysely;
+    await bulkUsers(db);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // The tenant's users as the user list scopes them: the EXISTS names a second table.
+  const base = () =>
+    db
+      .selectFrom('sysUser')
+      .select(['id', 'realname', 'email', 'createTime'])
+      .where('delFlag', '=', 0)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('sysUserTenant as ut')
+            .select('ut.userId')
+            .whereRef('ut.userId', '=', 'sysUser.id')
+            .where('ut.tenantId', '=', 1),
+        ),
+      );
+
+  const plain = async (sort: Sort, pageNo: number) => {
+    let q = base();
+    for (const [field, dir] of sort) q = q.orderBy(sql.ref(field), dir);
+    return q
+      .orderBy('id')
+      .limit(SIZE)
+      .offset((pageNo - 1) * SIZE)
+      .execute();
+  };
+
+  const expectPage = async (sort: Sort, pageNo: number) => {
+    const paged = await fetchPage(t.ctx.db, base(), sort, { pageNo, pageSize: SIZE });
+    const expected = await plain(sort, pageNo);
+    expect(expected).toHaveLength(SIZE);
+    expect(paged.records, `page ${pageNo} by ${JSON.stringify(sort)}`).toEqual(expected);
+  };
+
+  it.each<[string, Sort]>([
+    ['newest first', [['createTime', 'desc']]],
+    ['by name', [['realname', 'asc']]],
+    ['by id alone', []],
+    ['by a key with NULLs', [['email', 'desc']]],
+    [
+      'by two keys',
+      [
+        ['realname', 'desc'],
+        ['createTime', 'asc'],
+      ],
+    ],
+  ])('pages on, back, again and ahead %s with exactly the rows a plain offset gives', async (_, sort) => {
+    for (const pageNo of [150, 151, 152, 152, 151, 160, 140, 290]) await expectPage(sort, pageNo);
+  });
+
+  // PostgreSQL may serve several instances, and this one would not see the others' writes: it skips.
+  it(
+    name === 'sqlite'
+      ? 'seeks from the row before the page instead of skipping to it'
+      : 'skips to the page: another instance may write',
+    async () => {
+      const sort: Sort = [['createTime', 'desc']];
+      await expectPage(sort, 200);
+      const capture = captureSelects();
+      capture.state.label = 'again';
+      try {
+        await expectPage(sort, 200); // the same page again: from the row before it
+        await expectPage(sort, 201); // the next page: from the last row of this one
+      } finally {
+        capture.stop();
+      }
+      const windows = capture.state.selects.filter((s) => /page_id/.test(s.sql));
+      expect(windows).toHaveLength(2);
+      for (const [i, window] of windows.entries()) {
+        if (name !== 'sqlite') {
+          expect(window.sql).not.toMatch(/page_anchor/);
+          expect(window.parameters.slice(-2)).toEqual([SIZE, (199 + i) * SIZE]);
+          continue;
+        }
+        expect(window.sql).toMatch(/page_anchor/);
+        // Nothing is skipped: the page starts right after the remembered row.
+        expect(window.parameters.slice(-2)).toEqual([SIZE, 0]);
+      }
+    },
+  );
+
+  it('moves the page when a write moves its rows, inside a transaction or not, in either table', async () => {
+    const sort: Sort = [['createTime', 'desc']];
+    const check = async () => {
+      await expectPage(sort, 250);
+      await expectPage(sort, 250);
+    };
+    await check();
+    // A new user sorts first: every later page shifts by one.
+    await sql`insert into sys_user (id, username, realname, password_hash, work_no, org_code, create_time, del_flag, status)
+      values ('pa-new', 'pa-new', 'R1', 'x', 'PA-new', 'A01', '2099-01-01 00:00:00', 0, 1)`.execute(db);
+    await db.insertInto('sysUserTenant').values({ userId: 'pa-new', tenantId: 1 }).execute();
+    await check();
+    // Leaving the tenant (the other table) takes a user out of the list.
+    await db.deleteFrom('sysUserTenant').where('userId', '=', 'pa7').execute();
+    await check();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('sysUser').set({ delFlag: 1 }).where('id', 'in', ['pa11', 'pa12']).execute();
+    });
+    await check();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('sysUser').set({ delFlag: 1 }).where('id', '=', 'pa13').execute();
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await check();
+    await db
+      .updateTable('sysUser')
+      .set({ createTime: '2000-01-01 00:00:00' })
+      .where('id', '=', 'pa14')
+      .execute();
+    await check();
+  });
+});
