@@ -52,8 +52,8 @@ describe.each(DIALECTS)('popup reports on $name', ({ url }) => {
       'sex',
       'phone',
       'workNo',
-      'post',
-      'orgCode',
+      'post_dictText',
+      'orgCode_dictText',
       'createTime',
     ]);
     expect(fields).not.toContain('id');
@@ -66,11 +66,18 @@ describe.each(DIALECTS)('popup reports on $name', ({ url }) => {
       { value: '1', text: '男' },
       { value: '2', text: '女' },
     ]);
-    // Table dictionaries are translated per page by getData, never listed whole.
-    expect(
-      r.columns.find((c: { dataIndex: string }) => c.dataIndex === 'orgCode').customRender,
-    ).toBeUndefined();
+    // Table dictionaries are translated per page by getData, never listed whole: their columns read
+    // the text beside the value, so a client rendering only through dictOptions (the Vue 2
+    // JPopupOnlReport) shows names, not codes — and sorts by the value.
+    const org = r.columns.find((c: { dataIndex: string }) => c.dataIndex === 'orgCode_dictText');
+    expect(org).toMatchObject({ title: '所属部门', sorter: true });
+    expect(org.customRender).toBeUndefined();
     expect(r.dictOptions.orgCode).toBeUndefined();
+    const page = await data(admin, { username: 'admin', column: 'orgCode_dictText', order: 'asc' });
+    expect(page.records[0]).toMatchObject({ username: 'admin', orgCode: 'A01', orgCode_dictText: '华康医疗集团' });
+    const byOrg = await data(admin, { column: 'orgCode_dictText', order: 'desc', pageSize: '50' });
+    const codes = byOrg.records.map((row) => String(row.orgCode ?? ''));
+    expect(codes).toEqual([...codes].sort().reverse());
   });
 
   it('gives the query items: single or group, hidden flag, dictionary', async () => {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { attachDictText } from '../../lib/dict-text.js';
 import { maskedFor, protectRows } from '../../lib/sensitive.js';
 import type { CompiledReport } from './compile.js';
-import { describeColumns, tableDictFields } from './describe.js';
+import { DICT_TEXT, describeColumns, tableDictFields } from './describe.js';
 import { reportPage } from './query.js';
 
 /**
@@ -50,9 +50,13 @@ export async function columnsAndData(request: FastifyRequest, report: CompiledRe
     cgRpConfigId: described.cgRpConfigId,
     cgRpConfigName: described.cgRpConfigName,
     cgreportHeadName: report.def.name,
-    columns: described.columns.map((c) =>
-      c.dataIndex in texts ? { ...c, customRender: `${TEXT_OF}${c.dataIndex}_dictText` } : c,
-    ),
+    // This page keeps the value's key and renders the text through the original's prefix.
+    columns: described.columns.map((c) => {
+      const field = c.dataIndex.slice(0, -DICT_TEXT.length);
+      return c.dataIndex.endsWith(DICT_TEXT) && field in texts
+        ? { ...c, dataIndex: field, customRender: `${TEXT_OF}${c.dataIndex}` }
+        : c;
+    }),
     dictOptions: described.dictOptions,
     fieldHrefSlots: [],
     isGroupTitle: false,

@@ -8,13 +8,16 @@ import type { CompiledReport } from './compile.js';
 /** Dictionary lists are capped; a report column should not need more. */
 const DICT_LIMIT = 500;
 
+/** The suffix of the text getData adds beside a table dictionary's value. */
+export const DICT_TEXT = '_dictText';
+
 const FIELD_TYPE = { string: 'String', number: 'BigDecimal', date: 'Date', datetime: 'Datetime' } as const;
 
 /**
  * getRpColumns (protocol §6): the visible columns as table columns (a string customRender names a key
  * of dictOptions), and the options of the plain dictionaries the columns and query items use. Table
  * dictionaries (users, departments…) are not listed whole: getData translates the values on its page
- * (`<field>_dictText`) within the caller's tenant.
+ * (`<field>_dictText`) within the caller's tenant, and their columns show that text.
  */
 export async function describeColumns(
   db: Kysely<Database>,
@@ -34,7 +37,9 @@ export async function describeColumns(
     if (c.def.hidden) continue;
     columns.push({
       title: c.def.title,
-      dataIndex: c.field,
+      // A table dictionary's column reads the text getData puts beside the value: clients that render
+      // through dictOptions alone (the Vue 2 JPopupOnlReport) then show names, not ids.
+      dataIndex: c.def.dictCode && isTableDict(c.def.dictCode) ? `${c.field}${DICT_TEXT}` : c.field,
       ...(c.def.width ? { width: c.def.width } : {}),
       ...(c.def.dictCode && !isTableDict(c.def.dictCode) ? { customRender: c.field } : {}),
       ...(c.sortable ? { sorter: true } : {}),
