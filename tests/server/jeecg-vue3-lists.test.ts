@@ -222,6 +222,40 @@ describe.each(DIALECTS)('the JeecgBoot Vue 3 client: menu and system lists on $n
       expect(byCode.map((d) => d.title)).toEqual(['护理部']);
     });
 
+    it('saves the user form as UserDrawer sends it: multi-selects as arrays, then edits it the same way', async () => {
+      // validate() of the client's BasicForm: ApiSelect/Select in multiple mode give arrays, JSelectDept a list text.
+      const form = {
+        username: 'vue3form',
+        password: 'Vue3Form@2026',
+        confirmPassword: 'Vue3Form@2026',
+        realname: '表单用户',
+        workNo: 'V3F001',
+        selectedroles: [roleId('doctor'), roleId('nurse')],
+        selecteddeparts: departId('A01A01A02'),
+        relTenantIds: ['1'],
+        userIdentity: 2,
+        departIds: [departId('A01A01A02')],
+        phone: '13912345678',
+      };
+      const post = (path: string, payload: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') =>
+        t.call({ method, url: path, payload, token: tokens.admin }).then((r) => r.json());
+      const { confirmPassword: _, ...body } = form;
+      const added = await post('/sys/user/add', { ...body, confirmpassword: form.confirmPassword });
+      expect(added, added.message).toMatchObject({ success: true });
+      const created = (await result<Page<UserRecord>>('/sys/user/list', 'admin', { username: 'vue3form' })).records[0];
+      expect((await result<string[]>('/sys/user/queryUserRole', 'admin', { userid: created.id })).sort()).toEqual(
+        [roleId('doctor'), roleId('nurse')].sort(),
+      );
+      expect(created.belongDepIds).toBe(departId('A01A01A02'));
+      const edited = await post('/sys/user/edit', { ...body, id: created.id, password: undefined, selectedroles: [roleId('nurse')], relTenantIds: [1] }, 'PUT');
+      expect(edited, edited.message).toMatchObject({ success: true });
+      expect(await result<string[]>('/sys/user/queryUserRole', 'admin', { userid: created.id })).toEqual([roleId('nurse')]);
+      // Anything but a list of plain values is still refused, in Chinese.
+      const bad = await t.call({ method: 'POST', url: '/sys/user/add', payload: { ...body, username: 'vue3bad', selectedroles: [{ id: 'x' }] }, token: tokens.admin });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/[\u4e00-\u9fa5]/);
+    });
+
     it('carries posts (org category 3) as the main and other posts, and lists the posts of chosen departments', async () => {
       const add = await t.call({
         method: 'POST',

@@ -17,7 +17,7 @@ import { setAccountStatus } from './account-actions.js';
 import { accountRoutes } from './account-routes.js';
 import { USER_COLUMNS, USER_FIELDS } from './user-fields.js';
 import { probeSafeFields, USER_SENSITIVE } from '../../lib/sensitive.js';
-import { UserBody } from './user-input.js';
+import { joinListFields, UserBody } from './user-input.js';
 import { decorateUsers } from './user-records.js';
 import { createUser, updateUser } from './user-write.js';
 import { ProbeLimit } from './probe-limit.js';
@@ -255,7 +255,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   // A fresh id for the add form (the JeecgBoot department dialog asks for one before it saves).
   app.get('/sys/user/generateUserId', { config: { access: 'user:add' } }, async () => ok(newId()));
 
-  app.post('/sys/user/add', { config: { access: 'user:add' }, schema: { body: UserBody } }, async (request) => {
+  app.post('/sys/user/add', { config: { access: 'user:add' }, preValidation: joinListFields, schema: { body: UserBody } }, async (request) => {
     await createUser(ctx, request, request.body, { userType: null, staffId: null });
     return okMessage('添加成功！');
   });
@@ -265,8 +265,8 @@ export async function userRoutes(fastify: FastifyInstance) {
     await updateUser(ctx, request, request.body.id, request.body);
     return okMessage('修改成功!');
   };
-  app.put('/sys/user/edit', { config: { access: 'user:edit' }, schema: { body: EditBody } }, edit);
-  app.post('/sys/user/edit', { config: { access: 'user:edit' }, schema: { body: EditBody } }, edit);
+  app.put('/sys/user/edit', { config: { access: 'user:edit' }, preValidation: joinListFields, schema: { body: EditBody } }, edit);
+  app.post('/sys/user/edit', { config: { access: 'user:edit' }, preValidation: joinListFields, schema: { body: EditBody } }, edit);
 
   /** Logical delete of users the caller may manage; the accounts' sessions end at once. Nobody deletes themselves. */
   const remove = async (request: FastifyRequest, ids: string[]) => {

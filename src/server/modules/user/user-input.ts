@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { MAX_BATCH_IDS } from '../../lib/id-list.js';
 import { badRequest } from '../../http/errors.js';
 import { email as emailCheck, mobile as mobileCheck, username as usernameCheck } from '../../../shared/validators.js';
 
@@ -34,6 +36,23 @@ export const UserBody = Type.Object(
   { additionalProperties: false },
 );
 export type UserBodyT = Static<typeof UserBody>;
+
+const LIST_FIELDS = ['selectedroles', 'selecteddeparts', 'relTenantIds', 'departIds'] as const;
+
+/**
+ * A user form's multi-selects (roles, departments, tenants, charged departments) as the protocol's
+ * `a,b` text: the Vue 3 client's form sends them as arrays. Run before validation; anything but a
+ * bounded array of plain values is left for the schema to refuse.
+ */
+export async function joinListFields(request: Pick<FastifyRequest, 'body'>): Promise<void> {
+  const body = request.body as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object') return;
+  for (const key of LIST_FIELDS) {
+    const v = body[key];
+    if (Array.isArray(v) && v.length <= MAX_BATCH_IDS && v.every((x) => typeof x === 'string' || typeof x === 'number'))
+      body[key] = v.join(',');
+  }
+}
 
 /** Profile columns an add or edit copies from the form; password, username, status and links are handled apart. */
 export interface ProfilePatch {
