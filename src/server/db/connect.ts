@@ -8,7 +8,7 @@ import { ReaderPool } from './sqlite-readers/reader-pool.js';
 import { DEFAULT_SQLITE_READERS } from '../config.js';
 import { optimizePeriodically } from './statistics.js';
 import { WriteStamps } from './write-stamps.js';
-import { PageAnchors } from './page-anchors.js';
+import { ListCache } from './list-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -24,8 +24,8 @@ export interface Db {
    * one per write. `commit` ends it; both wait for the transaction in progress, if any.
    */
   writeBatch?: { open(): Promise<void>; commit(): Promise<void> };
-  /** Where deep list pages resume from (page-anchors.ts); only where this process sees every write. */
-  pageAnchors?: PageAnchors;
+  /** Lists' counts and deep-page anchors (list-cache.ts); only where this process sees every write. */
+  listCache?: ListCache;
 }
 
 const INT8_OID = 20;
@@ -91,7 +91,7 @@ export async function openDatabase(
   };
   // Start-up statistics come from bootstrap (db/statistics.ts) once the schema and seed exist.
   const stop = optimizePeriodically(() => sql`pragma optimize`.execute(db.kysely));
-  return { ...db, writeBatch, pageAnchors: new PageAnchors(stamps), close: () => (stop(), db.close()) };
+  return { ...db, writeBatch, listCache: new ListCache(stamps), close: () => (stop(), db.close()) };
 }
 
 function wrap(dialect: Dialect, name: DialectName, pgUrl: string): Db {

@@ -6,10 +6,10 @@ const plain = (name: string) => name.replace(/_/g, '').toLowerCase();
 const NAMES_TABLES = /\b(from|join|into|update)\b/i;
 
 /**
- * What one database's writer changed, as counters per table, so a cache of read results (page-anchors.ts)
+ * What one database's writer changed, as counters per table, so a cache of read results (list-cache.ts)
  * knows when what it read may have moved. Only a database whose every write passes through this process
- * can keep them (embedded SQLite); a statement whose tables are unknown (raw SQL) and every commit or
- * rollback bump all tables at once.
+ * can keep them (embedded SQLite). A statement whose tables are unknown (raw SQL) bumps all tables; a
+ * transaction's tables are bumped again when it commits or rolls back.
  */
 export class WriteStamps {
   readonly #tables = new Map<string, number>();

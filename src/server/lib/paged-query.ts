@@ -28,7 +28,7 @@ const DEFER_FROM_OFFSET = 1_000;
 type AnyQuery<O = unknown> = SelectQueryBuilder<any, any, O>;
 
 /** The database a list query is built on: the count and the row estimate run there. */
-export type PageDb = Pick<Db, 'kysely' | 'dialect' | 'pageAnchors'>;
+export type PageDb = Pick<Db, 'kysely' | 'dialect' | 'listCache'>;
 
 /**
  * One page of a filtered query: the total from the same WHERE (exact up to `countCap` matching rows,
@@ -63,7 +63,7 @@ type Window = { pageId: unknown };
 /**
  * A page deep in a list, by deferred join: the ids of the window first (sort key and id only), then the
  * rows of those ids, so a deep page never sorts or skips over whole rows. Where the database keeps page
- * anchors (page-anchors.ts) and the list sorts by at most one key, the window seeks from the nearest
+ * anchors (list-cache.ts) and the list sorts by at most one key, the window seeks from the nearest
  * remembered row before it instead of skipping from the start, and remembers the rows before and after
  * this page: paging on, or asking the same page again, costs what page 1 does.
  */
@@ -78,7 +78,7 @@ async function deepPage<O>(
   const base = ordered(query.clearSelect().select(sql.ref(idColumn).as('pageId'))) as AnyQuery<Window>;
   const node = query.toOperationNode();
   const tables = tablesOf(node);
-  const anchors = sort.length <= 1 && tables ? db.pageAnchors : undefined;
+  const anchors = sort.length <= 1 && tables ? db.listCache : undefined;
   let windows: Window[];
   if (!anchors || !tables) windows = await base.limit(pageSize).offset(offset).execute();
   else {
@@ -134,7 +134,7 @@ function seekAfter(table: string, key: [string, 'asc' | 'desc'] | undefined, idC
 /**
  * `select count(*) from (<query> limit cap+1)`: exact while the count is cheap; past the cap the
  * planner's estimate (PostgreSQL) or the table's analysed row count (SQLite, unfiltered lists), never
- * less than what was counted.
+ * less than what was counted. SQLite answers again from its list cache until the tables change.
  */
 export async function boundedCount(
   db: PageDb,
@@ -146,13 +146,24 @@ export async function boundedCount(
     .clearOrderBy()
     .select(sql<number>`1`.as('one'))
     .limit(cap + 1);
-  const row = await db.kysely
-    .selectFrom(capped.as('capped'))
-    .select(sql<number | string>`count(*)`.as('n'))
-    .executeTakeFirst();
-  const counted = Number(row?.n ?? 0);
-  if (counted <= cap) return { total: counted, estimated: false };
-  return { total: Math.max(counted, Math.round(await estimatedRows(db, query))), estimated: true };
+  const counting = db.kysely.selectFrom(capped.as('capped')).select(sql<number | string>`count(*)`.as('n'));
+  const count = async () => {
+    const counted = Number((await counting.executeTakeFirst())?.n ?? 0);
+    if (counted <= cap) return { total: counted, estimated: false };
+    return { total: Math.max(counted, Math.round(await estimatedRows(db, query))), estimated: true };
+  };
+  // Counted once per change of the list's tables where the database keeps a list cache (SQLite).
+  const cache = db.listCache;
+  const tables = cache && tablesOf(query.toOperationNode());
+  if (!cache || !tables) return count();
+  const compiled = counting.compile();
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const stamp = cache.stamp(tables);
+  const known = cache.count(key, stamp);
+  if (known) return known;
+  const answer = await count();
+  cache.setCount(key, stamp, answer, tables);
+  return answer;
 }
 
 async function estimatedRows(db: PageDb, query: AnyQuery): Promise<number> {

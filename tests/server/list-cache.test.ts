@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/tables.js';
-import { fetchPage } from '../../src/server/lib/paged-query.js';
+import { boundedCount, fetchPage } from '../../src/server/lib/paged-query.js';
 import { captureSelects } from './capture-selects.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
 
@@ -23,10 +23,10 @@ async function bulkUsers(db: Kysely<Database>) {
 }
 
 /**
- * Deep pages resume from remembered rows (page-anchors.ts) where the database sees every write (SQLite):
+ * Lists count once per change of their tables, and deep pages resume from remembered rows (list-cache.ts) where the database sees every write (SQLite):
  * the pages must be exactly what skipping from the start gives, in every order, after every write.
  */
-describe.each(DIALECTS)('deep pages from remembered rows on $name', ({ name, url }) => {
+describe.each(DIALECTS)('list counts and deep pages from remembered rows on $name', ({ name, url }) => {
   let t: TestApp;
   let db: Kysely<Database>;
 
@@ -116,6 +116,49 @@ describe.each(DIALECTS)('deep pages from remembered rows on $name', ({ name, url
         // Nothing is skipped: the page starts right after the remembered row.
         expect(window.parameters.slice(-2)).toEqual([SIZE, 0]);
       }
+    },
+  );
+
+  it(
+    name === 'sqlite'
+      ? 'counts a list once until one of its tables is written'
+      : 'counts a list on every request: another instance may write',
+    async () => {
+      const counts = async () => {
+        const capture = captureSelects();
+        capture.state.label = 'count';
+        try {
+          const answer = await boundedCount(t.ctx.db, base().where('realname', '=', 'R3'));
+          return { answer, queries: capture.state.selects.filter((s) => /count\(\*\)/.test(s.sql)).length };
+        } finally {
+          capture.stop();
+        }
+      };
+      const truth = async () =>
+        Number(
+          (
+            await base()
+              .clearSelect()
+              .where('realname', '=', 'R3')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const first = await counts();
+      expect(first.answer).toEqual({ total: await truth(), estimated: false });
+      expect(first.queries).toBe(1);
+      const again = await counts();
+      expect(again.answer).toEqual(first.answer);
+      expect(again.queries).toBe(name === 'sqlite' ? 0 : 1);
+      // A write to either table the list reads: counted afresh, and right.
+      await db.updateTable('sysUser').set({ realname: 'R3' }).where('id', '=', 'pa1').execute();
+      const moved = await counts();
+      expect(moved).toEqual({ answer: { total: first.answer.total + 1, estimated: false }, queries: 1 });
+      await db.deleteFrom('sysUserTenant').where('userId', '=', 'pa3').execute();
+      expect((await counts()).answer.total).toBe(await truth());
+      // A write elsewhere leaves it known.
+      await db.updateTable('sysDict').set({ description: 'x' }).where('dictCode', '=', 'sex').execute();
+      expect((await counts()).queries).toBe(name === 'sqlite' ? 0 : 1);
     },
   );
 

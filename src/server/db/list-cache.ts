@@ -1,7 +1,7 @@
 import type { WriteStamps } from './write-stamps.js';
 
-/** Lists remembered, least recently used dropped first; and anchors per list. */
-const MAX_LISTS = 256;
+/** Queries remembered, least recently used dropped first; and anchors per list. */
+const MAX_LISTS = 512;
 const MAX_ANCHORS = 64;
 
 /** The row just before `position` in a list's order: a page from there on starts right after it. */
@@ -15,15 +15,19 @@ interface Entry {
   anchors: Map<number, unknown>;
   /** Whether the list's sort key has no NULL rows, once asked (paged-query.ts). */
   keyComplete?: boolean;
+  /** A count query's answer. */
+  count?: { total: number; estimated: boolean };
 }
 
 /**
- * Where deep pages of a list resume (issue 13 §3): the id of the row before a position, keyed by the
- * list's query (its SQL and bound values, so by filter, scope and sort) and kept only while none of the
- * query's tables was written (write-stamps.ts). Page 20,000 after page 19,999 — or asked again — then
- * seeks from its anchor by index instead of skipping 200,000 rows.
+ * What lists learnt about their queries, keyed by the query (its SQL and bound values, so by filter,
+ * scope and sort) and kept only while none of the query's tables was written (write-stamps.ts), so it is
+ * never stale (issue 13 §1, §3):
+ * - counts: opening, filtering or paging a list counts once per change of its tables, not per request;
+ * - anchors, where deep pages resume: the id of the row before a position. Page 20,000 after page
+ *   19,999 — or asked again — seeks from its anchor by index instead of skipping 200,000 rows.
  */
-export class PageAnchors {
+export class ListCache {
   readonly #stamps: WriteStamps;
   readonly #lists = new Map<string, Entry>();
 
@@ -61,6 +65,20 @@ export class PageAnchors {
 
   setKeyComplete(key: string, stamp: string, complete: boolean, tables: readonly string[]): void {
     if (this.stamp(tables) === stamp) this.#entry(key, stamp, true)!.keyComplete = complete;
+  }
+
+  /** A count query's answer counted under `stamp`, if still valid. */
+  count(key: string, stamp: string): { total: number; estimated: boolean } | undefined {
+    return this.#entry(key, stamp, false)?.count;
+  }
+
+  setCount(
+    key: string,
+    stamp: string,
+    count: { total: number; estimated: boolean },
+    tables: readonly string[],
+  ): void {
+    if (this.stamp(tables) === stamp) this.#entry(key, stamp, true)!.count = count;
   }
 
   #entry(key: string, stamp: string, create: boolean): Entry | undefined {
