@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeSign } from '../../src/shared/sign.js';
 import { createTestApp, DEMO_PASSWORD, DIALECTS, type TestApp } from './harness.js';
+import { multipartForm } from './multipart-form.js';
 
 /**
  * Replays what real JeecgBoot clients send (tests/fixtures/jeecg-clients/*.json, taken from each
@@ -18,6 +20,10 @@ interface Recorded {
   signed?: boolean;
   as?: string;
   reads: string[];
+  /** The answer is an .xlsx workbook (an export) whose header row has these titles and which has data rows. */
+  sheet?: string[];
+  /** The request uploads a workbook with this header and rows in the export's layout, as the field `file`. */
+  upload?: { header: string[]; rows: unknown[][] };
 }
 interface Recording {
   client: string;
@@ -32,6 +38,25 @@ const recordings: Recording[] = fs
   .map((f) => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')) as Recording);
 
 const md5 = (text: string) => crypto.createHash('md5').update(text, 'utf8').digest('hex');
+
+/** A workbook as the exports write it: title row, exporter row, header, data. */
+async function uploadedSheet(upload: NonNullable<Recorded['upload']>): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Sheet1');
+  ws.addRow(['导入']);
+  ws.addRow(['导出人:']);
+  ws.addRow(upload.header);
+  for (const row of upload.rows) ws.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The header titles and the number of data rows of an exported workbook's first sheet. */
+async function exportedSheet(content: Buffer): Promise<{ header: string[]; rows: number }> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(content as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  return { header: (ws.getRow(3).values as unknown[]).slice(1).map(String), rows: Math.max(ws.rowCount - 3, 0) };
+}
 
 /** The values at a path such as `result.records[].id`: `[]` fans out over a list, which must not be empty. */
 export function valuesAt(root: unknown, dotted: string): { values: unknown[]; missing: string | null } {
@@ -88,13 +113,23 @@ describe.each(DIALECTS)('JeecgBoot clients replayed on $name', ({ url }) => {
           headers['x-timestamp'] = String(Date.now());
           headers['x-sign'] = computeSign(md5, signedUrl, r.method === 'GET' ? {} : (r.body as Record<string, unknown>), t.cfg.signSecret);
         }
+        const form = r.upload ? multipartForm([{ name: 'file', file: { name: `${r.page}.xlsx`, content: await uploadedSheet(r.upload) } }]) : null;
         const res = await t.call({
           method: r.method,
           url: `${r.url}${search ? `?${search}` : ''}`,
-          headers,
-          ...(r.body !== undefined ? { payload: r.body as object } : {}),
+          headers: { ...headers, ...form?.headers },
+          ...(form ? { payload: form.payload } : r.body !== undefined ? { payload: r.body as object } : {}),
           ...(r.as ? { token: await tokenOf(r.as) } : {}),
         });
+        if (r.sheet) {
+          // The client saves the blob as it comes; a JSON error would be saved as a broken file.
+          expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+          expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
+          const sheet = await exportedSheet(res.rawPayload);
+          expect(sheet.header).toEqual(expect.arrayContaining(r.sheet));
+          expect(sheet.rows, `${r.url} 没有数据行`).toBeGreaterThan(0);
+          return;
+        }
         const body = res.json() as { success: boolean; message: string };
         expect(res.statusCode, body.message).toBe(200);
         expect(body.success, body.message).toBe(true);

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
@@ -22,6 +24,9 @@ import { SHOW_HEADERS, showMessagePage, showPage, wantsHtml } from './show-page.
 import { vue3InboxRoutes } from './vue3-inbox.js';
 
 const LIST = 'announcement:list';
+/** The announcements the administration list shows (and exports): the session tenant's, not deleted. */
+export const announcementListBase = (db: Kysely<Database>, request: FastifyRequest) =>
+  db.selectFrom('sysAnnouncement').where('tenantId', '=', request.user().tenantId).where('delFlag', '=', 0);
 /**
  * What "my announcements" sorts on: the inbox fields, and `createTime`, the Vue 2 list's default sort,
  * which for a recipient is when the announcement went out (its send time).
@@ -70,7 +75,7 @@ export async function announcementRoutes(fastify: FastifyInstance) {
   };
 
   app.get('/sys/annountCement/list', { config: { access: LIST }, schema: { querystring: ListQuery } }, async (request) => {
-    const base = db.selectFrom('sysAnnouncement').where('tenantId', '=', request.user().tenantId).where('delFlag', '=', 0);
+    const base = announcementListBase(db, request);
     const result = await listPage<Record<string, unknown>>(ctx.db, base, ANNOUNCEMENT_FIELDS, request.query, ['createTime', 'desc']);
     result.records = await attachDictText(db, ctx.defs, result.records, ANNOUNCEMENT_FIELDS);
     return ok(result);

@@ -23,7 +23,7 @@ import {
   type CategoryRow,
 } from './tree.js';
 
-const CATEGORY_FIELDS: FieldMap = {
+export const CATEGORY_FIELDS: FieldMap = {
   pid: { type: 'string' },
   name: { type: 'string' },
   code: { type: 'string' },

@@ -13,7 +13,7 @@ import { listPage } from '../../lib/list-page.js';
 import type { FieldMap } from '../../lib/list-query.js';
 import { checkValue, MAX_VALUE_LENGTH, parseRules, RuleTimeout } from './rule-check.js';
 
-const RULE_FIELDS: FieldMap = {
+export const RULE_FIELDS: FieldMap = {
   ruleName: { type: 'string' },
   ruleCode: { type: 'string' },
   ruleDescription: { type: 'string' },

@@ -60,6 +60,26 @@ export function departValues(body: DepartBodyT) {
   return out;
 }
 
+/** What a department export filters and sorts on (the tree page sends the list's usual parameters). */
+export const DEPART_FIELDS: FieldMap = {
+  id: { type: 'string' },
+  departName: { type: 'string' },
+  departNameEn: { type: 'string' },
+  departNameAbbr: { type: 'string' },
+  departOrder: { type: 'number' },
+  description: { type: 'string' },
+  orgCategory: { type: 'string', dict: 'org_category' },
+  orgCode: { type: 'string' },
+  mobile: { type: 'string' },
+  fax: { type: 'string' },
+  address: { type: 'string' },
+  memo: { type: 'string' },
+  status: { type: 'string', dict: 'depart_status' },
+  createBy: { type: 'string' },
+  createTime: { type: 'datetime' },
+  updateTime: { type: 'datetime' },
+};
+
 export const DEPART_ROLE_FIELDS: FieldMap = {
   id: { type: 'string' },
   roleName: { type: 'string' },

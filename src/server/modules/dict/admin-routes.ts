@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
-import type { SysDictTable } from '../../db/tables.js';
+import type { Database, SysDictTable } from '../../db/tables.js';
 import { bizError, notFound } from '../../http/errors.js';
 import { BATCH_IDS_QUERY, batchIds } from '../../lib/id-list.js';
 import { listPage } from '../../lib/list-page.js';
@@ -13,7 +13,7 @@ import { contains } from '../../lib/like.js';
 import type { FieldMap } from '../../lib/list-query.js';
 import { trackedWrite } from '../history/system-change.js';
 
-const DICT_FIELDS: FieldMap = {
+export const DICT_FIELDS: FieldMap = {
   dictName: { type: 'string' },
   dictCode: { type: 'string' },
   description: { type: 'string' },
@@ -22,6 +22,9 @@ const DICT_FIELDS: FieldMap = {
   createTime: { type: 'datetime' },
   updateTime: { type: 'datetime' },
 };
+
+/** The dictionaries the list shows (and exports): those not in the recycle bin. */
+export const dictListBase = (db: Kysely<Database>) => db.selectFrom('sysDict').where('delFlag', '=', 0);
 
 /** A plain code never contains a comma: that would turn it into a table dictionary. */
 const DictBody = Type.Object({
@@ -54,7 +57,7 @@ export async function dictAdminRoutes(fastify: FastifyInstance) {
     ok(
       await listPage<Selectable<SysDictTable>>(
         app.ctx.db,
-        db.selectFrom('sysDict').where('delFlag', '=', 0),
+        dictListBase(db),
         DICT_FIELDS,
         request.query as Record<string, unknown>,
         ['createTime', 'desc'],

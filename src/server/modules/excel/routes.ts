@@ -17,7 +17,8 @@ import { childExportSheets } from './child-sheets.js';
 import { entityColumns, entityExportRows, entityImportTarget } from './entity-sheet.js';
 import { IMPORT_ERROR_ROUTE, errorReportFile } from './import-errors.js';
 import { importFiles, type UploadedFile } from './import-engine.js';
-import { userExportRows, userImportTarget, USER_EXPORT_COLUMNS } from './user-sheet.js';
+import type { ListSheet } from './list-sheet.js';
+import { LIST_SHEETS } from './system-sheets.js';
 import { buildWorkbook, XLSX_TYPE } from './workbook.js';
 import { buildCsv, CSV_TYPE } from './csv.js';
 import { formExport, type FormValuesAs } from './form-columns.js';
@@ -27,11 +28,12 @@ import { listView } from '../online/list-view.js';
 /** Per uploaded sheet; the unpacked size of an .xlsx has its own cap (import-limits.ts). */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const USER_BIZ = 'sys_user';
+const USER_SHEET = LIST_SHEETS.find((s) => s.base === '/sys/user') as ListSheet;
 
 /**
  * Excel in and out (protocol §9): exports of the current list query or the selected rows as real .xlsx
  * workbooks with Chinese headers and dictionary text, imports of .xlsx and legacy .xls sheets validated row by row, and
- * the importing user's error reports. Entities and users share one engine.
+ * the importing user's error reports. Entities and the system lists (system-sheets.ts) share one engine.
  */
 export async function excelRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -90,21 +92,28 @@ export async function excelRoutes(fastify: FastifyInstance) {
     return sendWorkbook(reply, entity.name, content);
   }
 
-  async function exportUsers(request: FastifyRequest, reply: FastifyReply, query: Record<string, unknown>) {
+  /** A system list's export: what the list shows for this query, or the selected rows among it. */
+  async function exportList(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    sheet: ListSheet,
+    query: Record<string, unknown>,
+  ) {
     const selections = optionalIdList(
       typeof query.selections === 'string' ? query.selections : undefined,
       'selections',
       5000,
     );
-    const rows = await userExportRows(ctx, request, query, selections);
+    const rows = await sheet.rows(ctx, request, query, selections);
     const content = await buildWorkbook({
-      title: '用户信息',
+      title: sheet.title,
       exporter: exporter(request),
-      columns: USER_EXPORT_COLUMNS,
+      columns: sheet.columns,
       rows,
+      more: sheet.more ? await sheet.more(ctx, request, rows) : undefined,
     });
-    request.log.info({ rows: rows.length, by: request.user().userId }, 'users exported');
-    return sendWorkbook(reply, '用户信息', content);
+    request.log.info({ list: sheet.base, rows: rows.length, by: request.user().userId }, 'system list exported');
+    return sendWorkbook(reply, sheet.title, content);
   }
 
   /** The uploaded files (any field name, the console sends files[]) and the text fields. */
@@ -154,16 +163,20 @@ export async function excelRoutes(fastify: FastifyInstance) {
     );
   }
 
-  app.get(
-    '/sys/user/exportXls',
-    { config: { access: 'user:export' }, schema: { querystring: ExportQuery } },
-    async (request, reply) => exportUsers(request, reply, exportQuery(request.query)),
-  );
-
-  app.post('/sys/user/importExcel', { config: { access: 'user:import' } }, async (request) => {
-    const { files } = await readUpload(request);
-    return importFiles(files, userImportTarget(ctx, request), reportOf(request));
-  });
+  // The system lists' 导出 and 导入, at the addresses their pages call.
+  for (const sheet of LIST_SHEETS) {
+    app.get(
+      `${sheet.base}/exportXls`,
+      { config: { access: sheet.access }, schema: { querystring: ExportQuery } },
+      async (request, reply) => exportList(request, reply, sheet, exportQuery(request.query)),
+    );
+    const { import: imports } = sheet;
+    app.post(`${sheet.base}/importExcel`, { config: { access: imports.access } }, async (request) => {
+      if ('refused' in imports) throw badRequest(imports.refused);
+      const { files } = await readUpload(request);
+      return importFiles(files, imports.target(ctx, request), reportOf(request));
+    });
+  }
 
   // bizCode names the data (an entity or the users); its export code is checked here.
   app.post(
@@ -191,7 +204,7 @@ export async function excelRoutes(fastify: FastifyInstance) {
         bizCode === USER_BIZ ? 'user:export' : entity ? entityAccess(entity, 'export') : null;
       if (!needed) throw badRequest(`不支持导出的业务：${bizCode}`);
       if (!(await request.permissions()).has(needed)) throw noPermission();
-      return entity ? exportEntity(request, reply, entity, query) : exportUsers(request, reply, query);
+      return entity ? exportEntity(request, reply, entity, query) : exportList(request, reply, USER_SHEET, query);
     },
   );
 

@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
 import { ok, okMessage } from '../../../shared/envelope.js';
 import { newId } from '../../../shared/ids.js';
 import { formatDateTime } from '../../../shared/time.js';
@@ -11,7 +13,7 @@ import { listFilters, paging, sortKeys, type FieldMap } from '../../lib/list-que
 import { fetchPage, ListQuery } from '../../lib/paged-query.js';
 import { trackedWrite } from '../history/system-change.js';
 
-const POSITION_FIELDS: FieldMap = {
+export const POSITION_FIELDS: FieldMap = {
   id: { type: 'string' },
   code: { type: 'string' },
   name: { type: 'string' },
@@ -22,6 +24,10 @@ const POSITION_FIELDS: FieldMap = {
   createTime: { type: 'datetime' },
   updateTime: { type: 'datetime' },
 };
+
+/** The positions a caller's list shows (and exports): the session tenant's. */
+export const positionListBase = (db: Kysely<Database>, request: FastifyRequest) =>
+  db.selectFrom('sysPosition').where('tenantId', '=', request.user().tenantId);
 
 const Rank = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('5'), Type.Literal(''), Type.Null()]));
 /** A position form; `rank` is the picker's name for `postRank`. The owning organisation is the creator's. */
@@ -75,10 +81,8 @@ export async function positionRoutes(fastify: FastifyInstance) {
   app.get('/sys/position/list', { config: { access: 'login' }, schema: { querystring: ListQuery } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const tenantId = request.user().tenantId;
-    const q = db
-      .selectFrom('sysPosition')
+    const q = positionListBase(db, request)
       .selectAll()
-      .where('tenantId', '=', tenantId)
       .where((eb) => listFilters(eb, POSITION_FIELDS, query));
     const result = await fetchPage(ctx.db, q, sortKeys(POSITION_FIELDS, query, ['createTime', 'desc']), paging(query));
     return ok({ ...result, records: await decorate(result.records, tenantId) });

@@ -1,5 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { FieldMap } from '../../lib/list-query.js';
+
+/** The tenants whose roles a caller sees (lists, pickers, export): the global roles (tenant 0) and the session's. */
+export const roleTenants = (request: FastifyRequest) => [0, request.user().tenantId];
 
 export const ROLE_FIELDS: FieldMap = {
   id: { type: 'string' },

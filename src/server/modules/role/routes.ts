@@ -14,7 +14,7 @@ import { fetchPage, ListQuery } from '../../lib/paged-query.js';
 import { grantDiff, logGrants } from '../../lib/permission-grants.js';
 import { buildTree, livePermissions, treeModel } from '../permission/tree.js';
 import { ADMIN_ROLE_CODE } from '../../auth/administrator.js';
-import { ROLE_FIELDS, RoleBody, type RoleBodyT } from './role-fields.js';
+import { ROLE_FIELDS, RoleBody, roleTenants, type RoleBodyT } from './role-fields.js';
 import { trackedWrite, trackSystemWrite } from '../history/system-change.js';
 import { LINKS, trackLinkWrite } from '../history/link-change.js';
 
@@ -29,7 +29,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const db = ctx.db.kysely;
-  const tenants = (request: FastifyRequest) => [0, request.user().tenantId];
+  const tenants = roleTenants;
 
   const loadRole = async (request: FastifyRequest, id: string) => {
     const role = await db.selectFrom('sysRole').selectAll().where('id', '=', id).where('tenantId', 'in', tenants(request)).executeTakeFirst();
