@@ -54,6 +54,12 @@ export interface ListSource {
   sensitive?: SensitiveField[];
 }
 
+/** The rows of a sheet that exports its list as the list reads it. */
+export const listRows =
+  (source: (ctx: AppContext, request: FastifyRequest) => ListSource): ListSheet['rows'] =>
+  (ctx, request, query, selections) =>
+    listSheetRows(ctx, request, source(ctx, request), query, selections);
+
 /**
  * The rows of a system list for an export: the list's filters, advanced query and sort (or, with
  * `selections`, exactly the selected ids), always inside the list's own predicates; dictionary fields

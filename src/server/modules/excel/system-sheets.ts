@@ -11,7 +11,7 @@ import { POSITION_FIELDS, positionListBase } from '../position/routes.js';
 import { ROLE_FIELDS, roleTenants } from '../role/role-fields.js';
 import { DEPART_SENSITIVE } from '../../lib/sensitive.js';
 import { dictImportTarget, dictItemSheet } from './dict-sheet.js';
-import { listSheetRows, type ListSheet } from './list-sheet.js';
+import { listRows, listSheetRows, type ListSheet } from './list-sheet.js';
 import { checkRuleImportTarget, positionImportTarget, roleImportTarget } from './system-imports.js';
 import { categoryImportTarget, departImportTarget } from './tree-imports.js';
 import { userExportRows, userImportTarget, USER_EXPORT_COLUMNS } from './user-sheet.js';
@@ -47,19 +47,12 @@ const roles: ListSheet = {
     { key: 'createTime', title: '创建时间', width: DATE_TIME },
     { key: 'updateTime', title: '更新时间', width: DATE_TIME },
   ],
-  rows: (ctx, request, query, selections) =>
-    listSheetRows(
-      ctx,
-      request,
-      {
-        table: 'sys_role',
-        base: ctx.db.kysely.selectFrom('sysRole').where('tenantId', 'in', roleTenants(request)),
-        fields: ROLE_FIELDS,
-        sort: ['createTime', 'desc'],
-      },
-      query,
-      selections,
-    ),
+  rows: listRows((ctx, request) => ({
+    table: 'sys_role',
+    base: ctx.db.kysely.selectFrom('sysRole').where('tenantId', 'in', roleTenants(request)),
+    fields: ROLE_FIELDS,
+    sort: ['createTime', 'desc'],
+  })),
   import: { access: 'role:add', target: roleImportTarget },
 };
 
@@ -160,19 +153,12 @@ const dicts: ListSheet = {
     { key: 'dictCode', title: '字典编码', width: 20 },
     { key: 'description', title: '描述', width: 30 },
   ],
-  rows: (ctx, request, query, selections) =>
-    listSheetRows(
-      ctx,
-      request,
-      {
-        table: 'sys_dict',
-        base: dictListBase(ctx.db.kysely),
-        fields: DICT_FIELDS,
-        sort: ['createTime', 'desc'],
-      },
-      query,
-      selections,
-    ),
+  rows: listRows((ctx) => ({
+    table: 'sys_dict',
+    base: dictListBase(ctx.db.kysely),
+    fields: DICT_FIELDS,
+    sort: ['createTime', 'desc'],
+  })),
   more: async (ctx, _request, rows) => [await dictItemSheet(ctx, rows)],
   import: { access: 'dict:add', target: dictImportTarget },
 };
@@ -186,19 +172,12 @@ const positions: ListSheet = {
     { key: 'name', title: '职务名称', width: 20 },
     { key: 'postRank', title: '职级' },
   ],
-  rows: (ctx, request, query, selections) =>
-    listSheetRows(
-      ctx,
-      request,
-      {
-        table: 'sys_position',
-        base: positionListBase(ctx.db.kysely, request),
-        fields: POSITION_FIELDS,
-        sort: ['createTime', 'desc'],
-      },
-      query,
-      selections,
-    ),
+  rows: listRows((ctx, request) => ({
+    table: 'sys_position',
+    base: positionListBase(ctx.db.kysely, request),
+    fields: POSITION_FIELDS,
+    sort: ['createTime', 'desc'],
+  })),
   import: { access: 'position:add', target: positionImportTarget },
 };
 
@@ -255,19 +234,12 @@ const checkRules: ListSheet = {
     { key: 'ruleDescription', title: '规则描述', width: 30 },
     { key: 'createTime', title: '创建时间', width: DATE_TIME },
   ],
-  rows: (ctx, request, query, selections) =>
-    listSheetRows(
-      ctx,
-      request,
-      {
-        table: 'sys_check_rule',
-        base: ctx.db.kysely.selectFrom('sysCheckRule'),
-        fields: RULE_FIELDS,
-        sort: ['createTime', 'desc'],
-      },
-      query,
-      selections,
-    ),
+  rows: listRows((ctx) => ({
+    table: 'sys_check_rule',
+    base: ctx.db.kysely.selectFrom('sysCheckRule'),
+    fields: RULE_FIELDS,
+    sort: ['createTime', 'desc'],
+  })),
   import: { access: 'checkRule:edit', target: checkRuleImportTarget },
 };
 
@@ -288,19 +260,12 @@ const announcements: ListSheet = {
     { key: 'sendTime', title: '发布时间', width: DATE_TIME },
     { key: 'cancelTime', title: '撤销时间', width: DATE_TIME },
   ],
-  rows: (ctx, request, query, selections) =>
-    listSheetRows(
-      ctx,
-      request,
-      {
-        table: 'sys_announcement',
-        base: announcementListBase(ctx.db.kysely, request),
-        fields: ANNOUNCEMENT_FIELDS,
-        sort: ['createTime', 'desc'],
-      },
-      query,
-      selections,
-    ),
+  rows: listRows((ctx, request) => ({
+    table: 'sys_announcement',
+    base: announcementListBase(ctx.db.kysely, request),
+    fields: ANNOUNCEMENT_FIELDS,
+    sort: ['createTime', 'desc'],
+  })),
   // The page's 导入 is commented out in the client: an announcement is rich text with recipients and a
   // release step, which a sheet row cannot carry safely.
   import: {
