@@ -1,10 +1,12 @@
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { HOME_PATH, NOT_FOUND_PATH, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../config/constants';
 import { currentVariant } from '../config/runtime';
 import { t } from '../locale/zh-CN';
 import type { FlatRoute } from '../router/menu-routes';
+import { onDemand } from '../router/lazy';
+import { OnDemand } from '../router/OnDemand';
 import { PageHost } from '../router/PageHost';
 import { useSession } from '../session';
 import { KEYS } from '../session/keys';
@@ -16,12 +18,16 @@ import { Logo } from './Logo';
 import { useCornerMarkPolling } from './menu/badges';
 import { cornerMarkEntries, visibleMenu } from './menu/menu-tree';
 import { NavMenu } from './menu/NavMenu';
-import { SettingsDrawer } from './settings/SettingsDrawer';
 import { setSetting, useSettings } from './settings/store';
 import { documentTitle, tabTitle, type TabItem } from './tabs/rules';
 import { TabWorkspace } from './tabs/TabWorkspace';
 import { useAutoHideHeader } from './useAutoHideHeader';
 import './layout.css';
+
+// Opened by a click, so loaded on first use: the settings drawer (radios, switches, segmented controls)
+// and the phone's menu drawer.
+const SettingsDrawer = onDemand(() => import('./settings/SettingsDrawer'), 'SettingsDrawer');
+const MobileMenuDrawer = onDemand(() => import('./menu/MobileMenuDrawer'), 'MobileMenuDrawer');
 
 /** Route objects for the workspace; each carries its FlatRoute as `handle`. */
 function toRouteObjects(routes: FlatRoute[]): RouteObject[] {
@@ -122,18 +128,9 @@ export default function BasicLayout({ routes }: { routes: FlatRoute[] }) {
         </Layout.Sider>
       ) : null}
       {mobile ? (
-        <Drawer
-          placement="left"
-          width={SIDER_WIDTH}
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          closable={false}
-          className={`shell-drawer shell-drawer-${menuTheme}`}
-          styles={{ body: { padding: 0 } }}
-        >
-          <Logo theme={menuTheme} />
-          <NavMenu entries={entries} mode="inline" theme={menuTheme} onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+        <OnDemand when={drawerOpen} onFailed={() => setDrawerOpen(false)}>
+          <MobileMenuDrawer entries={entries} theme={menuTheme} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </OnDemand>
       ) : null}
       <Layout className="shell-main" style={fixedSider ? { marginLeft: siderWidth } : undefined}>
         <GlobalHeader
@@ -146,6 +143,7 @@ export default function BasicLayout({ routes }: { routes: FlatRoute[] }) {
           fixed={settings.fixedHeader}
           onToggle={toggle}
           onOpenSettings={() => setSettingsOpen(true)}
+          onUserMenuOpen={() => SettingsDrawer.preload().catch(() => undefined)}
         />
         {settings.fixedHeader ? <div className="shell-header-placeholder" /> : null}
         <Layout.Content
@@ -164,7 +162,9 @@ export default function BasicLayout({ routes }: { routes: FlatRoute[] }) {
         </Layout.Content>
         <Layout.Footer className="shell-footer">{t.shell.layout.footer(new Date().getFullYear(), t.shell.appName)}</Layout.Footer>
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <OnDemand when={settingsOpen} onFailed={() => setSettingsOpen(false)}>
+        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      </OnDemand>
     </Layout>
   );
 }

@@ -111,6 +111,9 @@ export const shell = {
     backHome: '返回首页',
     chunkTimeout: '页面加载超时（超过 120 秒），请检查网络后重试',
     chunkFailed: '页面加载失败，请检查网络后重试',
+    /** A dialog, drawer or panel whose code did not arrive. */
+    partTimeout: '加载超时（超过 120 秒），请检查网络后重试',
+    partFailed: '加载失败，请检查网络后重试',
     retry: '重试',
   },
 

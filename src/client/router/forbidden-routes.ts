@@ -1,18 +1,11 @@
-/// <reference types="vite/client" />
 import { matchPath } from 'react-router-dom';
 import type { MenuDef } from '../../shared/schema-types';
 import { t } from '../locale/zh-CN';
+import { withTimeout } from './lazy';
 import type { FlatRoute } from './menu-routes';
 
 /** The page every route the user's menu does not grant shows (a hand-written page of the registry). */
 export const FORBIDDEN_COMPONENT = 'exception/403';
-
-// The product's own menu definitions, read at build time: they tell a page that exists but is not granted
-// to this user (403) from an address that names nothing (404). The user's menu alone cannot tell them apart.
-const MENU_FILES = import.meta.glob<MenuDef[]>(['../../../schemas/menus/*.json', '../../../schemas/modules/*/menus/*.json'], {
-  eager: true,
-  import: 'menus',
-});
 
 /** Route paths of a menu tree: in-app addresses of entries registered as routes (external links have none). */
 export function menuRoutePaths(menus: readonly MenuDef[]): string[] {
@@ -28,8 +21,13 @@ export function menuRoutePaths(menus: readonly MenuDef[]): string[] {
   return out;
 }
 
-/** Every page address the shipped menu definitions name, whoever may open it. */
-export const KNOWN_ROUTE_PATHS: readonly string[] = Object.values(MENU_FILES).flatMap(menuRoutePaths);
+/**
+ * Every page address the shipped menu definitions name, whoever may open it (known-routes.ts). Loaded
+ * only when an address matches none of the user's routes: the definitions weigh more than the rest of
+ * the layout's routing, and a granted page does not need them.
+ */
+export const loadKnownRoutePaths = (): Promise<readonly string[]> =>
+  withTimeout(import('./known-routes')).then((m) => m.KNOWN_ROUTE_PATHS);
 
 /**
  * A 403 route for each known address that none of the granted routes matches, so the layout shows

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forbiddenRoutes, KNOWN_ROUTE_PATHS, menuRoutePaths } from '../../../src/client/router/forbidden-routes';
+import { forbiddenRoutes, menuRoutePaths } from '../../../src/client/router/forbidden-routes';
+import { KNOWN_ROUTE_PATHS } from '../../../src/client/router/known-routes';
 import type { FlatRoute } from '../../../src/client/router/menu-routes';
 import { fakeServer, ok } from './fake-server';
 import { PERMISSIONS, renderApp, resetShell, storeSession } from './harness';

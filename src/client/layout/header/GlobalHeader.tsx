@@ -3,7 +3,7 @@ import { Layout, Tooltip } from 'antd';
 import { currentVariant } from '../../config/runtime';
 import { t } from '../../locale/zh-CN';
 import { Logo } from '../Logo';
-import { MenuSearch } from '../menu/MenuSearch';
+import { MenuSearchSlot } from '../menu/MenuSearchSlot';
 import { NavMenu } from '../menu/NavMenu';
 import type { MenuEntry } from '../menu/menu-tree';
 import { LockHost } from '../lock/LockHost';
@@ -22,10 +22,23 @@ interface Props {
   fixed: boolean;
   onToggle: () => void;
   onOpenSettings: () => void;
+  /** The user menu opened (the settings drawer may follow). */
+  onUserMenuOpen?: () => void;
 }
 
 /** Header: sidebar toggle (or logo and top menu), project title on phones, search, notice slot, user menu. */
-export function GlobalHeader({ entries, topMenu, mobile, collapsed, theme, hidden, fixed, onToggle, onOpenSettings }: Props) {
+export function GlobalHeader({
+  entries,
+  topMenu,
+  mobile,
+  collapsed,
+  theme,
+  hidden,
+  fixed,
+  onToggle,
+  onOpenSettings,
+  onUserMenuOpen,
+}: Props) {
   const variant = currentVariant();
   const project = variant.showProjectName ? storedProjectName() : null;
   const headerTheme = topMenu ? theme : 'light';
@@ -58,10 +71,10 @@ export function GlobalHeader({ entries, topMenu, mobile, collapsed, theme, hidde
         </span>
       ) : null}
       <div className="shell-header-right">
-        {mobile ? null : <MenuSearch entries={entries} />}
+        {mobile ? null : <MenuSearchSlot entries={entries} />}
         {mobile ? null : <FullscreenToggle />}
         <HeaderNoticeSlot />
-        <UserMenu desktop={!mobile} onOpenSettings={onOpenSettings} />
+        <UserMenu desktop={!mobile} onOpenSettings={onOpenSettings} onMenuOpen={onUserMenuOpen} />
       </div>
       <LockHost />
     </Layout.Header>

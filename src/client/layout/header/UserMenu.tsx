@@ -19,20 +19,31 @@ import { t } from '../../locale/zh-CN';
 import { useSession } from '../../session';
 import { currentUserDeparts, selectDepart } from '../../session/login';
 import type { Depart } from '../../session/types';
-import { ChangePasswordModal } from './ChangePasswordModal';
-import { DepartSelectModal } from './DepartSelectModal';
 import { displayName, greetingNow } from './greeting';
 import { clearDictCache, clearSystemCache, confirmLogout } from './session-actions';
-import { lazyNamed } from '../../router/lazy';
+import { lazyNamed, onDemand } from '../../router/lazy';
+import { OnDemand } from '../../router/OnDemand';
 import { ACCOUNT_CENTRE_PATH } from '../../pages/account/path';
 import { lockScreen } from '../lock/lock-state';
 import { UserAvatar } from './UserAvatar';
 
 // The doctor's QR card (with the stored-file helpers) loads when it is first opened.
 const DoctorQrModal = lazyNamed(() => import('../../widgets/dialogs/DoctorQrModal'), 'DoctorQrModal');
+// The dialogs (antd Form and Modal) load when first opened; opening the menu starts their load.
+const ChangePasswordModal = onDemand(() => import('./ChangePasswordModal'), 'ChangePasswordModal');
+const DepartSelectModal = onDemand(() => import('./DepartSelectModal'), 'DepartSelectModal');
 
 /** Avatar, greeting and the user dropdown of the header (spec §2 "Header dropdown"). */
-export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpenSettings: () => void }) {
+export function UserMenu({
+  desktop,
+  onOpenSettings,
+  onMenuOpen,
+}: {
+  desktop: boolean;
+  onOpenSettings: () => void;
+  /** The dropdown opened: the settings drawer may follow, so its code can start loading. */
+  onMenuOpen?: () => void;
+}) {
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
   const [dialog, setDialog] = useState<'password' | 'qr' | 'depart' | null>(null);
@@ -48,6 +59,8 @@ export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpen
 
   const openDepartSwitch = async () => {
     if (!requireUser()) return;
+    // The dialog's code loads while the departments are asked for.
+    DepartSelectModal.preload().catch(() => undefined);
     try {
       setDeparts(await currentUserDeparts());
       setDialog('depart');
@@ -99,7 +112,16 @@ export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpen
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Dropdown
+        menu={{ items, onClick }}
+        trigger={['click']}
+        placement="bottomRight"
+        onOpenChange={(open) => {
+          if (!open) return;
+          ChangePasswordModal.preload().catch(() => undefined);
+          onMenuOpen?.();
+        }}
+      >
         <button type="button" className="shell-user" aria-label={h.welcome(name)}>
           <UserAvatar size="small" />
           {desktop ? <span className="shell-user-name">{name ? h.welcome(name) : t.shell.depart.noUser}</span> : null}
@@ -111,29 +133,33 @@ export function UserMenu({ desktop, onOpenSettings }: { desktop: boolean; onOpen
           <LogoutOutlined /> <span>{h.logout}</span>
         </button>
       ) : null}
-      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <OnDemand when={dialog === 'password'} onFailed={() => setDialog(null)}>
+        <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      </OnDemand>
       {user?.id && dialog === 'qr' ? (
         <Suspense fallback={null}>
           <DoctorQrModal open doctorId={user.id} onClose={() => setDialog(null)} />
         </Suspense>
       ) : null}
-      <DepartSelectModal
-        open={dialog === 'depart'}
-        title={t.shell.depart.switchTitle}
-        departs={departs.list}
-        current={departs.orgCode ?? user?.orgCode}
-        onCancel={() => setDialog(null)}
-        onOk={async ({ orgCode }) => {
-          if (!orgCode) return;
-          try {
-            await selectDepart(orgCode);
-            feedback().message.success(t.shell.depart.switched);
-            setDialog(null);
-          } catch (e) {
-            if (e instanceof Error && e.message) feedback().message.warning(e.message);
-          }
-        }}
-      />
+      <OnDemand when={dialog === 'depart'} onFailed={() => setDialog(null)}>
+        <DepartSelectModal
+          open={dialog === 'depart'}
+          title={t.shell.depart.switchTitle}
+          departs={departs.list}
+          current={departs.orgCode ?? user?.orgCode}
+          onCancel={() => setDialog(null)}
+          onOk={async ({ orgCode }) => {
+            if (!orgCode) return;
+            try {
+              await selectDepart(orgCode);
+              feedback().message.success(t.shell.depart.switched);
+              setDialog(null);
+            } catch (e) {
+              if (e instanceof Error && e.message) feedback().message.warning(e.message);
+            }
+          }}
+        />
+      </OnDemand>
     </>
   );
 }

@@ -1,7 +1,15 @@
-import { useEffect } from 'react';
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { ChunkBoundary } from '../../router/ChunkBoundary';
+import { lazyNamed } from '../../router/lazy';
 import { useSession } from '../../session';
 import { lockScreen, syncLockFromStorage, useLockStore } from './lock-state';
-import { LockScreen } from './LockScreen';
+import './lock.css';
+
+// The panel (antd Form and the password input) loads when the screen is first locked; the cover that
+// hides the console is here from the start.
+const LockScreen = lazyNamed(() => import('./LockScreen'), 'LockScreen');
 
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
@@ -28,6 +36,32 @@ function useIdleLock(minutes: number, locked: boolean) {
   }, [minutes, locked]);
 }
 
+/**
+ * Covers the whole console and makes it inert (no focus, no clicks) while locked. The panel appears on it
+ * once its code is here; if that fails the cover stays, with a retry that reloads the page (still locked).
+ */
+function LockCover() {
+  useEffect(() => {
+    const root = document.getElementById('root');
+    root?.setAttribute('inert', '');
+    root?.setAttribute('aria-hidden', 'true');
+    return () => {
+      root?.removeAttribute('inert');
+      root?.removeAttribute('aria-hidden');
+    };
+  }, []);
+  return createPortal(
+    <div className="lock-screen">
+      <ChunkBoundary>
+        <Suspense fallback={<Spin size="large" />}>
+          <LockScreen />
+        </Suspense>
+      </ChunkBoundary>
+    </div>,
+    document.body,
+  );
+}
+
 /** Mounted once inside the signed-in layout: shows the lock screen and runs the idle lock. */
 export function LockHost() {
   const locked = useLockStore((s) => s.locked);
@@ -40,5 +74,5 @@ export function LockHost() {
     window.addEventListener('storage', syncLockFromStorage);
     return () => window.removeEventListener('storage', syncLockFromStorage);
   }, [token]);
-  return locked && token ? <LockScreen /> : null;
+  return locked && token ? <LockCover /> : null;
 }

@@ -1,7 +1,6 @@
 import { LockOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { postAction } from '../../api';
 import { t } from '../../locale/zh-CN';
 import { useSession } from '../../session';
@@ -11,10 +10,9 @@ import { displayName } from '../header/greeting';
 import { loginUrl } from '../header/session-actions';
 import { UserAvatar } from '../header/UserAvatar';
 import { unlockScreen } from './lock-state';
-import './lock.css';
 
 /**
- * The full-screen lock panel. The console behind it is made inert (no focus, no clicks); unlocking
+ * The lock panel, shown on LockHost's full-screen cover (which makes the console behind it inert); unlocking
  * asks the server to check the password, so wrong guesses count against the account lock.
  */
 export function LockScreen() {
@@ -23,16 +21,6 @@ export function LockScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const l = t.account.lock;
-
-  useEffect(() => {
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
-    root?.setAttribute('aria-hidden', 'true');
-    return () => {
-      root?.removeAttribute('inert');
-      root?.removeAttribute('aria-hidden');
-    };
-  }, []);
 
   const unlock = async ({ password }: { password: string }) => {
     setBusy(true);
@@ -62,32 +50,29 @@ export function LockScreen() {
     }
   };
 
-  return createPortal(
-    <div className="lock-screen" role="dialog" aria-modal="true" aria-label={l.locked}>
-      <div className="lock-panel">
-        <UserAvatar size={88} />
-        <div className="lock-name">{displayName(user) || user?.username}</div>
-        <div className="lock-state">
-          <LockOutlined /> {l.locked}
-        </div>
-        <Form form={form} onFinish={unlock} className="lock-form" requiredMark={false}>
-          <Form.Item
-            name="password"
-            rules={[{ required: true, message: l.passwordRequired }]}
-            validateStatus={error ? 'error' : undefined}
-            help={error || undefined}
-          >
-            <Input.Password autoFocus autoComplete="current-password" placeholder={l.hint} aria-label={l.password} onChange={() => setError('')} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            {l.unlock}
-          </Button>
-        </Form>
-        <Button type="link" className="lock-logout" icon={<LogoutOutlined />} onClick={() => void signOut()}>
-          {l.logout}
-        </Button>
+  return (
+    <div className="lock-panel" role="dialog" aria-modal="true" aria-label={l.locked}>
+      <UserAvatar size={88} />
+      <div className="lock-name">{displayName(user) || user?.username}</div>
+      <div className="lock-state">
+        <LockOutlined /> {l.locked}
       </div>
-    </div>,
-    document.body,
+      <Form form={form} onFinish={unlock} className="lock-form" requiredMark={false}>
+        <Form.Item
+          name="password"
+          rules={[{ required: true, message: l.passwordRequired }]}
+          validateStatus={error ? 'error' : undefined}
+          help={error || undefined}
+        >
+          <Input.Password autoFocus autoComplete="current-password" placeholder={l.hint} aria-label={l.password} onChange={() => setError('')} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {l.unlock}
+        </Button>
+      </Form>
+      <Button type="link" className="lock-logout" icon={<LogoutOutlined />} onClick={() => void signOut()}>
+        {l.logout}
+      </Button>
+    </div>
   );
 }

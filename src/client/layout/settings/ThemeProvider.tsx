@@ -1,33 +1,34 @@
-import { ConfigProvider, message, notification, theme as antTheme } from 'antd';
+import { ConfigProvider, theme as antTheme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { bindFeedback, bindModalHost, lazyModal, setModalHost } from '../../api/feedback';
+import { bindModalHost, bindToastHost, setModalHost, setToastHost } from '../../api/feedback';
 import { useSettings } from './store';
 import { ThemeVars } from './ThemeVars';
 import { useDarkMode } from './useDarkMode';
 import { useReducedMotion } from './useReducedMotion';
 
+/** A feedback host's component, once its code is here. */
+type Host<F> = ComponentType<{ onReady: F }> | null;
+
 /**
  * Binds antd's themed message/notification/modal for code outside React (HTTP client, flows). What
- * antd's `<App>` does, except that the modal host (antd's Modal, dialog and skeleton) is loaded on the
- * first modal rather than with the sign-in page.
+ * antd's `<App>` does, except that the hosts (antd's message and notification; its Modal, dialog and
+ * skeleton) are loaded on the first message or modal rather than with the first page.
  */
 function FeedbackBridge() {
-  const [messageApi, messageHolder] = message.useMessage();
-  const [notificationApi, notificationHolder] = notification.useNotification();
-  const [ModalHost, setModalHostCode] = useState<ComponentType<{ onReady: typeof bindModalHost }> | null>(null);
-  useEffect(
-    () => bindFeedback({ message: messageApi, notification: notificationApi, modal: lazyModal }),
-    [messageApi, notificationApi],
-  );
+  const [ToastHost, setToastHostCode] = useState<Host<typeof bindToastHost>>(null);
+  const [ModalHost, setModalHostCode] = useState<Host<typeof bindModalHost>>(null);
   useEffect(() => {
+    setToastHost(() => import('./ToastHost').then((m) => setToastHostCode(() => m.ToastHost)));
     setModalHost(() => import('./ModalHost').then((m) => setModalHostCode(() => m.ModalHost)));
-    return () => setModalHost(null);
+    return () => {
+      setToastHost(null);
+      setModalHost(null);
+    };
   }, []);
   return (
     <>
-      {messageHolder}
-      {notificationHolder}
+      {ToastHost ? <ToastHost onReady={bindToastHost} /> : null}
       {ModalHost ? <ModalHost onReady={bindModalHost} /> : null}
     </>
   );

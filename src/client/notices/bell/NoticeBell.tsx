@@ -1,13 +1,27 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Popover } from 'antd';
+import { Badge, Popover, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../locale/zh-CN';
 import { MY_ANNOUNCEMENTS_PATH, POPOVER_WIDTH } from '../config';
 import { refreshNotices, useNoticeStore } from '../store';
 import type { Notice } from '../types';
-import { NoticePanel } from './NoticePanel';
+import { onDemand } from '../../router/lazy';
+import { OnDemand } from '../../router/OnDemand';
 import { openNotice } from './open-notice';
+
+// The popover's list (tabs, list, empty state) loads when the bell is first opened; pointing at the
+// bell starts the load. The badge with the unread count is here from the start.
+const NoticePanel = onDemand(() => import('./NoticePanel'), 'NoticePanel');
+
+/** The popover while its list's code loads. */
+function PanelLoading() {
+  return (
+    <Spin tip={t.notices.bell.loading}>
+      <div className="notices-panel-loading" />
+    </Spin>
+  );
+}
 
 /**
  * The header bell: unread badge and the notice popover. Clicking a message follows its redirect,
@@ -44,11 +58,16 @@ export function NoticeBell() {
       trigger="click"
       placement="bottomRight"
       styles={{ root: { width: POPOVER_WIDTH } }}
-      content={<NoticePanel groups={groups} loading={loading} failed={failed} onPick={(n) => void onPick(n)} onViewMore={onViewMore} />}
+      content={
+        <OnDemand when={open} fallback={<PanelLoading />} onFailed={() => setOpen(false)}>
+          <NoticePanel groups={groups} loading={loading} failed={failed} onPick={(n) => void onPick(n)} onViewMore={onViewMore} />
+        </OnDemand>
+      }
     >
       <button
         type="button"
         className="notices-bell"
+        onPointerEnter={() => NoticePanel.preload().catch(() => undefined)}
         aria-label={t.notices.bell.ariaLabel(count)}
         title={connected ? undefined : t.notices.bell.polling}
         data-live={connected ? 'on' : 'off'}

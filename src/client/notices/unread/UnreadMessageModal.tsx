@@ -1,14 +1,17 @@
-import { Button, Empty, Modal, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { feedback } from '../../api/feedback';
 import { getRuntimeConfig } from '../../config/runtime';
 import { t } from '../../locale/zh-CN';
 import { fetchUnreadList, markMessagesRead } from '../api';
 import { emitNoticesReload } from '../bus';
-import { titleColor } from '../bell/colors';
-import { DRIVER_WEB_APP_CODE, UNREAD_MODAL_WIDTH } from '../config';
+import { onDemand } from '../../router/lazy';
+import { OnDemand } from '../../router/OnDemand';
+import { DRIVER_WEB_APP_CODE } from '../config';
 import type { Notice } from '../types';
-import { canMarkAll, canNext, canPrevious, showsOnStart, unreadIds, withFlags } from './rules';
+import { showsOnStart, unreadIds, withFlags } from './rules';
+
+// The dialog (antd Modal, Typography) loads only when there are messages to show.
+const UnreadMessageDialog = onDemand(() => import('./UnreadMessageDialog'), 'UnreadMessageDialog');
 
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : t.common.failed);
 
@@ -78,45 +81,17 @@ export function UnreadMessageModal({ appCode = getRuntimeConfig().appCode }: { a
     }
   };
 
-  const u = t.notices.unread;
-  const current = list[index];
   if (!open) return null;
   return (
-    <Modal
-      open
-      title={u.title(list.length)}
-      width={UNREAD_MODAL_WIDTH}
-      onCancel={() => setOpen(false)}
-      footer={
-        <Space>
-          <Button disabled={!canPrevious(index)} onClick={() => go(index - 1)}>
-            {u.previous}
-          </Button>
-          <Button type="primary" loading={busy} disabled={!canMarkAll(list)} onClick={() => void markAll()}>
-            {u.markAll}
-          </Button>
-          <Button disabled={!canNext(index, list.length)} onClick={() => go(index + 1)}>
-            {u.next}
-          </Button>
-        </Space>
-      }
-    >
-      {current ? (
-        <div className="notices-unread" data-read={current.readFlag}>
-          <Typography.Title level={5} style={{ color: titleColor(current.msgColor) }}>
-            {current.title}
-          </Typography.Title>
-          <Typography.Paragraph className="notices-unread-content">{current.content}</Typography.Paragraph>
-          <Typography.Text type="secondary">
-            {u.createTime}：{current.createTime}
-          </Typography.Text>
-          <Typography.Text type="secondary" className="notices-unread-position">
-            {u.position(index + 1, list.length)}
-          </Typography.Text>
-        </div>
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-      )}
-    </Modal>
+    <OnDemand when={open} onFailed={() => setOpen(false)}>
+      <UnreadMessageDialog
+        list={list}
+        index={index}
+        busy={busy}
+        onClose={() => setOpen(false)}
+        onGo={go}
+        onMarkAll={() => void markAll()}
+      />
+    </OnDemand>
   );
 }

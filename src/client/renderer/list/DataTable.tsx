@@ -11,7 +11,11 @@ import { PAGE_SIZES, type SortState } from './params';
 import { DEFAULT_DENSITY, type Density } from './settings/model';
 import { ResizableTitle, type ResizableTitleProps } from './settings/ResizableTitle';
 import { RowActions, type RowActionItem } from './RowActions';
-import { RowActionSheet } from './RowActionSheet';
+import { onDemand } from '../../router/lazy';
+import { OnDemand } from '../../router/OnDemand';
+
+// A phone's sheet of a row's actions loads when a row is first tapped.
+const RowActionSheet = onDemand(() => import('./RowActionSheet'), 'RowActionSheet');
 
 type Row = Record<string, unknown>;
 
@@ -249,7 +253,11 @@ export function DataTable(props: DataTableProps) {
             : false
         }
       />
-      {phone ? <RowActionSheet items={sheet} onClose={() => setSheet(null)} /> : null}
+      {phone ? (
+        <OnDemand when={sheet !== null} onFailed={() => setSheet(null)}>
+          <RowActionSheet items={sheet} onClose={() => setSheet(null)} />
+        </OnDemand>
+      ) : null}
     </div>
   );
 }

@@ -10,8 +10,6 @@ import { callApi, deleteRow, deleteRows, exportList, runRequestAction } from '..
 import { apiOf, fillPath, pageApi } from '../definition/api';
 import type { PageAction, PageDefinition, PagePart, QueryField } from '../definition/types';
 import { resolveValues, type ValueContext } from '../definition/values';
-import { DetailView } from '../detail/DetailView';
-import { DeletedRecords } from '../history/DeletedRecords';
 import { historyTableOf } from '../history/history-table';
 import { actionPart, asidePart } from '../parts/registry';
 import { usePagePermissions } from '../permissions';
@@ -31,15 +29,20 @@ import { useListSettings } from './settings/useListSettings';
 import { Toolbar } from './Toolbar';
 import { useListQuery } from './useListQuery';
 import { UrlFilterNote } from './UrlFilterNote';
-import { WorkflowFilter } from './WorkflowFilter';
 import { DetailActions } from '../detail/DetailActions';
 import './list.css';
-import { lazyNamed } from '../../router/lazy';
+import { lazyNamed, onDemand } from '../../router/lazy';
+import { OnDemand } from '../../router/OnDemand';
 
 // The import dialog (antd Upload) loads when 导入 is first clicked.
 const ImportExcelModal = lazyNamed(() => import('../import/ImportExcelModal'), 'ImportExcelModal');
 // The add/edit form and its Formily stack load when a form first opens, not with the list.
 const FormDialog = lazyNamed(() => import('../form/FormDialog'), 'FormDialog');
+// What a click opens loads on first use: a row's detail (with its children and change history), the
+// deleted records; the 全部 / 待我处理 switch only for a list whose rows have a workflow.
+const DetailView = onDemand(() => import('../detail/DetailView'), 'DetailView');
+const DeletedRecords = onDemand(() => import('../history/DeletedRecords'), 'DeletedRecords');
+const WorkflowFilter = onDemand(() => import('./WorkflowFilter'), 'WorkflowFilter');
 
 type Row = Record<string, unknown>;
 const L = t.renderer;
@@ -304,7 +307,9 @@ export function ListPage({ page, routeCode, fixedParams, embedded, rowOpensDetai
         }
         filter={
           actionable || data.rows.some((r) => Array.isArray(r._transitions)) ? (
-            <WorkflowFilter value={actionable} onChange={setActionable} />
+            <OnDemand when>
+              <WorkflowFilter value={actionable} onChange={setActionable} />
+            </OnDemand>
           ) : null
         }
         selectedCount={selection.keys.length}
@@ -447,35 +452,39 @@ export function ListPage({ page, routeCode, fixedParams, embedded, rowOpensDetai
           </Suspense>
         )}
         {page.entity ? (
-          <DeletedRecords
-            entity={page.entity}
-            open={deletedOpen}
-            canRestore={perms.has(`${page.entity}:add`)}
-            onClose={() => setDeletedOpen(false)}
-            onRestored={data.reload}
-          />
+          <OnDemand when={deletedOpen} onFailed={() => setDeletedOpen(false)}>
+            <DeletedRecords
+              entity={page.entity}
+              open={deletedOpen}
+              canRestore={perms.has(`${page.entity}:add`)}
+              onClose={() => setDeletedOpen(false)}
+              onRestored={data.reload}
+            />
+          </OnDemand>
         ) : null}
-        <DetailView
-          row={detailRow}
-          detail={page.detail}
-          columns={page.columns ?? []}
-          entity={page.entity}
-          historyTable={historyTableOf(page)}
-          actions={
-            detailRow ? (
-              <DetailActions
-                actions={ra.custom ?? []}
-                row={detailRow}
-                has={perms.has}
-                onRun={(action, row) => {
-                  setDetailRow(null);
-                  runAction(action, row);
-                }}
-              />
-            ) : null
-          }
-          onClose={() => setDetailRow(null)}
-        />
+        <OnDemand when={!!detailRow} onFailed={() => setDetailRow(null)}>
+          <DetailView
+            row={detailRow}
+            detail={page.detail}
+            columns={page.columns ?? []}
+            entity={page.entity}
+            historyTable={historyTableOf(page)}
+            actions={
+              detailRow ? (
+                <DetailActions
+                  actions={ra.custom ?? []}
+                  row={detailRow}
+                  has={perms.has}
+                  onRun={(action, row) => {
+                    setDetailRow(null);
+                    runAction(action, row);
+                  }}
+                />
+              ) : null
+            }
+            onClose={() => setDetailRow(null)}
+          />
+        </OnDemand>
         {importOpen && importSpec && pageApi(page.api, 'importExcel') && (
           <Suspense fallback={null}>
             <ImportExcelModal
