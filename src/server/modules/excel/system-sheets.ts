@@ -13,7 +13,7 @@ import { DEPART_SENSITIVE } from '../../lib/sensitive.js';
 import { dictImportTarget, dictItemSheet } from './dict-sheet.js';
 import { listRows, listSheetRows, type ListSheet } from './list-sheet.js';
 import { checkRuleImportTarget, positionImportTarget, roleImportTarget } from './system-imports.js';
-import { categoryImportTarget, departImportTarget } from './tree-imports.js';
+import { categoryImportTarget, DEPART_COLUMNS, departImportTarget } from './tree-imports.js';
 import { userExportRows, userImportTarget, USER_EXPORT_COLUMNS } from './user-sheet.js';
 
 /**
@@ -126,19 +126,9 @@ const departs: ListSheet = {
   access: 'login',
   columns: [
     { key: 'departPath', title: '部门路径', width: 40 },
-    { key: 'departName', title: '部门名称', width: 20 },
+    DEPART_COLUMNS[0],
     { key: 'orgCode', title: '机构编码' },
-    { key: 'parentOrgCode', title: '上级部门编码' },
-    { key: 'orgCategory', title: '机构类别' },
-    { key: 'departNameEn', title: '英文名' },
-    { key: 'departNameAbbr', title: '缩写' },
-    { key: 'departOrder', title: '排序' },
-    { key: 'mobile', title: '手机号' },
-    { key: 'fax', title: '传真' },
-    { key: 'address', title: '地址', width: 30 },
-    { key: 'description', title: '描述', width: 30 },
-    { key: 'memo', title: '备注', width: 30 },
-    { key: 'status', title: '状态' },
+    ...DEPART_COLUMNS.slice(1),
   ],
   rows: departRows,
   import: { access: 'depart:add', target: departImportTarget },

@@ -205,8 +205,9 @@ async function freeCategoryCode(
   throw bizError('无法生成分类编码，请在文件中填写分类编码');
 }
 
-const DEPART_COLUMNS: SheetColumn[] = [
-  { key: 'departName', title: '部门名称' },
+/** A department row as the sheet carries it, in and out (the export adds its path and org code). */
+export const DEPART_COLUMNS: SheetColumn[] = [
+  { key: 'departName', title: '部门名称', width: 20 },
   { key: 'parentOrgCode', title: '上级部门编码' },
   { key: 'orgCategory', title: '机构类别' },
   { key: 'departNameEn', title: '英文名' },
@@ -214,9 +215,9 @@ const DEPART_COLUMNS: SheetColumn[] = [
   { key: 'departOrder', title: '排序' },
   { key: 'mobile', title: '手机号' },
   { key: 'fax', title: '传真' },
-  { key: 'address', title: '地址' },
-  { key: 'description', title: '描述' },
-  { key: 'memo', title: '备注' },
+  { key: 'address', title: '地址', width: 30 },
+  { key: 'description', title: '描述', width: 30 },
+  { key: 'memo', title: '备注', width: 30 },
   { key: 'status', title: '状态' },
 ];
 
