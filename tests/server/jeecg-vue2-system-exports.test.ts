@@ -763,6 +763,53 @@ describe.each(DIALECTS)('JeecgBoot Vue 2 system exports and imports on $name', (
       expect(tree.map((d) => d.orgCode)).toContain('A03');
     });
 
+    it('departments: a parent may be another row of the file, named by its 机构编码', async () => {
+      const file = await workbook([
+        {
+          title: '部门信息',
+          header: ['部门名称', '机构编码', '上级部门编码'],
+          rows: [
+            // Children before their parent: the order of the file does not matter.
+            ['康复一病区', 'X1', 'X0'],
+            ['康复中心', 'X0', 'A01A01'],
+            ['康复二病区', '', 'X0'],
+            ['门诊康复', 'X2', 'X1'],
+            ['重名病区', '', 'X0'],
+            ['重名病区', 'X3', 'X0'],
+            ['孤儿科室', '', 'X3'],
+            ['环甲', 'C1', 'C2'],
+            ['环乙', 'C2', 'C1'],
+            ['重复编码', 'X1', 'A01A01'],
+          ],
+        },
+      ]);
+      const body = (await upload('/sys/sysDepart/importExcel', admin, file)).json();
+      expect(body).toMatchObject({ code: 201, result: { successCount: 5, errorCount: 5 } });
+      const report = (await t.call({ method: 'GET', url: body.result.fileUrl, token: admin })).body;
+      expect(report.replace(/^\ufeff/, '').trim().split(/\r?\n/)).toEqual([
+        '第 9 行：部门名称：同级部门中已存在“重名病区”',
+        '第 10 行：上级部门编码：上级部门“X3”所在的行未能导入',
+        '第 11 行：上级部门编码：上级部门之间循环引用',
+        '第 12 行：上级部门编码：上级部门之间循环引用',
+        '第 13 行：机构编码：“X1”在文件中重复',
+        '',
+        '总上传行数：10，已导入行数：5，错误行数：5',
+      ]);
+      const sheet = await sheetOf(await get('/sys/sysDepart/exportXls', admin, mixin('')));
+      const byName = (name: string) => sheet.rows.find((r) => r['部门名称'] === name) as Record<string, unknown>;
+      const centre = byName('康复中心');
+      expect(centre).toMatchObject({ 上级部门编码: 'A01A01', 部门路径: '华康医疗集团/华康第一人民医院/康复中心' });
+      // The file's codes were labels: the server made the real ones under the new parent.
+      expect(byName('康复一病区')).toMatchObject({ 上级部门编码: centre['机构编码'], 部门路径: `${centre['部门路径']}/康复一病区` });
+      expect(byName('康复二病区')['上级部门编码']).toBe(centre['机构编码']);
+      expect(byName('门诊康复')).toMatchObject({
+        上级部门编码: byName('康复一病区')['机构编码'],
+        部门路径: '华康医疗集团/华康第一人民医院/康复中心/康复一病区/门诊康复',
+      });
+      expect(String(byName('门诊康复')['机构编码']).startsWith(String(byName('康复一病区')['机构编码']))).toBe(true);
+      expect(sheet.rows.filter((r) => r['部门名称'] === '重名病区')).toHaveLength(1);
+    });
+
     it('departments: an organisation manager imports only inside his organisation', async () => {
       await grant('org_manager', 'depart:add');
       const file = await workbook([

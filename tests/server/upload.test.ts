@@ -104,6 +104,36 @@ describe.each(DIALECTS)('upload and download on $name', ({ url }) => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it("serves a user's current avatar without a token, and nothing else", async () => {
+    const picture = (await upload('头像.png', PNG, { biz: 'temp' })).json().message as string;
+    const other = (await upload('化验单.png', PNG, { biz: 'temp' })).json().message as string;
+    const get = (p: string, tok?: string) => t.call({ method: 'GET', url: `/sys/common/static/${p}`, token: tok });
+    expect((await get(picture)).statusCode).toBe(401);
+
+    await t.ctx.db.kysely.updateTable('sysUser').set({ avatar: picture }).where('username', '=', 'lina').execute();
+    const open = await get(picture);
+    expect(open.statusCode).toBe(200);
+    expect(open.rawPayload).toEqual(PNG);
+    expect(open.headers['content-type']).toBe('image/png');
+    expect(open.headers['content-security-policy']).toBe('sandbox');
+    // Another tenant's signed-in user sees it too, as any visitor would.
+    await t.ctx.db.kysely.updateTable('sysFile').set({ tenantId: 99 }).where('path', '=', picture).execute();
+    expect((await get(picture, token)).statusCode).toBe(200);
+    // The file beside it is still private, and a stale token is told so.
+    expect((await get(other)).statusCode).toBe(401);
+    expect((await get(other, 'no-such-token')).json().message).toBe('Token失效，请重新登录!');
+    expect((await get(other, token)).statusCode).toBe(200);
+
+    // Once replaced, the old picture is private again.
+    await t.ctx.db.kysely.updateTable('sysUser').set({ avatar: other }).where('username', '=', 'lina').execute();
+    expect((await get(picture)).statusCode).toBe(401);
+    expect((await get(other)).statusCode).toBe(200);
+    // Only pictures: a PDF named as an avatar stays private.
+    const pdf = (await upload('a.pdf', PDF)).json().message as string;
+    await t.ctx.db.kysely.updateTable('sysUser').set({ avatar: pdf }).where('username', '=', 'lina').execute();
+    expect((await get(pdf)).statusCode).toBe(401);
+  });
+
   it('never reads outside the stored files', async () => {
     fs.writeFileSync(path.join(t.cfg.dataDir, 'secret.txt'), 'secret');
     for (const p of ['../secret.txt', '..%2fsecret.txt', 'temp/..%2f..%2fsecret.txt', '%2e%2e/secret.txt', '....//secret.txt', 'temp\\..\\x']) {

@@ -96,9 +96,10 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
 /**
  * The tenant header only selects among the session's own tenants (TOK-07): a foreign value is refused,
- * an empty or absent one means the session's tenant, never "all tenants".
+ * an empty or absent one means the session's tenant, never "all tenants". Exported for public routes
+ * that still answer a signed-in caller as one.
  */
-function checkTenant(request: FastifyRequest, session: Session) {
+export function checkTenant(request: FastifyRequest, session: Session) {
   const raw = headerValue(request, 'x-tenant-id') || headerValue(request, 'tenant-id');
   if (!raw || raw === '0') return;
   const wanted = Number(raw);

@@ -14,6 +14,7 @@ import * as m0013 from './0013-data-apply.js';
 import * as m0014 from './0014-api-key.js';
 import * as m0015 from './0015-form.js';
 import * as m0016 from './0016-user-realname-index.js';
+import * as m0017 from './0017-user-avatar-index.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014-api-key': m0014,
   '0015-form': m0015,
   '0016-user-realname-index': m0016,
+  '0017-user-avatar-index': m0017,
 };

@@ -17,7 +17,7 @@ import type { SheetColumn, SheetRow } from './workbook.js';
 /** Rows per insert statement: far below SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 200;
 
-const chunks = <T>(xs: T[]) =>
+export const chunks = <T>(xs: T[]) =>
   Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** Reads every row with `read` (after loading what it needs once), then refuses repeated codes. */

@@ -124,12 +124,7 @@ const departs: ListSheet = {
   base: '/sys/sysDepart',
   title: '部门信息',
   access: 'login',
-  columns: [
-    { key: 'departPath', title: '部门路径', width: 40 },
-    DEPART_COLUMNS[0],
-    { key: 'orgCode', title: '机构编码' },
-    ...DEPART_COLUMNS.slice(1),
-  ],
+  columns: [{ key: 'departPath', title: '部门路径', width: 40 }, ...DEPART_COLUMNS],
   rows: departRows,
   import: { access: 'depart:add', target: departImportTarget },
 };

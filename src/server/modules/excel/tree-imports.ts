@@ -11,7 +11,8 @@ import { nextOrgCode } from '../depart/org-code.js';
 import { trackSystemWrite } from '../history/system-change.js';
 import type { ImportTarget, PreparedRow } from './import-engine.js';
 import { dictLookup } from './list-sheet.js';
-import { readRows } from './system-imports.js';
+import { chunks, readRows } from './system-imports.js';
+import { resolveParents } from './tree-parents.js';
 import type { SheetColumn } from './workbook.js';
 
 /**
@@ -42,6 +43,12 @@ interface NewCategory {
 /** The category code levels the server makes (B01, B01A01 …): the original imports a row under its code's prefix. */
 const GENERATED_CODE = /^(?:[A-Z]\d{2}){2,}$/;
 
+/** The parent a category row names: its parent code, else its generated code's prefix, else none. */
+function categoryParent(r: NewCategory): { code: string; implicit?: boolean } | null {
+  if (r.parentCode) return { code: r.parentCode };
+  return r.code && GENERATED_CODE.test(r.code) ? { code: r.code.slice(0, -3), implicit: true } : null;
+}
+
 /**
  * Categories: name, code (optional; generated under the parent when empty) and the parent's code. A
  * row without a parent code whose code extends a known category's (B01A02 under B01) goes under it, as
@@ -69,15 +76,15 @@ export function categoryImportTarget(ctx: AppContext, request: FastifyRequest): 
         { table: 'sys_category', column: 'code', title: '分类编码', key: (r) => r.code },
       );
       // Stored parents, by code.
-      const wanted = new Set<string>();
-      for (const p of prepared)
-        if ('record' in p) {
-          if (p.record.parentCode) wanted.add(p.record.parentCode);
-          else if (p.record.code && GENERATED_CODE.test(p.record.code))
-            wanted.add(p.record.code.slice(0, -3));
-        }
+      const list = [
+        ...new Set(
+          prepared.flatMap((p) => {
+            const code = 'record' in p ? categoryParent(p.record)?.code : undefined;
+            return code ? [code] : [];
+          }),
+        ),
+      ];
       const stored = new Map<string, string>();
-      const list = [...wanted];
       for (let i = 0; i < list.length; i += 200)
         for (const c of await db
           .selectFrom('sysCategory')
@@ -85,51 +92,19 @@ export function categoryImportTarget(ctx: AppContext, request: FastifyRequest): 
           .where('code', 'in', list.slice(i, i + 200))
           .execute())
           stored.set(c.code, c.id);
-      const inFile = new Map<string, number>();
-      prepared.forEach((p, i) => {
-        if ('record' in p && p.record.code) inFile.set(p.record.code, i);
+      const ordered = resolveParents(prepared, {
+        label: (r) => r.code,
+        wants: categoryParent,
+        stored: (code) => stored.get(code),
+        labelColumn: '分类编码',
+        column: '上级分类编码',
+        noun: '分类',
+        missing: (code) => `分类“${code}”不存在`,
       });
-      const refused = new Set<number>();
-      rows.forEach((_, i) => !('record' in prepared[i]) && refused.add(i));
-      // Resolve parents level by level: a row waits for its parent row, so a cycle never resolves.
-      const pending = new Set(prepared.flatMap((p, i) => ('record' in p ? [i] : [])));
-      let order = 0;
-      for (let progress = true; progress && pending.size;) {
-        progress = false;
-        for (const i of [...pending]) {
-          const r = (prepared[i] as { record: NewCategory }).record;
-          const implicit =
-            !r.parentCode && r.code && GENERATED_CODE.test(r.code) ? r.code.slice(0, -3) : null;
-          const want = r.parentCode ?? implicit;
-          const row = want === null ? undefined : inFile.get(want);
-          let pid: string | undefined;
-          if (want === null) pid = ROOT_PID;
-          else if (row !== undefined) {
-            if (refused.has(row)) {
-              prepared[i] = { errors: [`上级分类编码：上级分类“${want}”所在的行未能导入`] };
-              refused.add(i);
-              pending.delete(i);
-              progress = true;
-              continue;
-            }
-            if (pending.has(row)) continue;
-            pid = (prepared[row] as { record: NewCategory }).record.id;
-          } else if (stored.has(want)) pid = stored.get(want);
-          else if (implicit) pid = ROOT_PID;
-          else {
-            prepared[i] = { errors: [`上级分类编码：分类“${want}”不存在`] };
-            refused.add(i);
-            pending.delete(i);
-            progress = true;
-            continue;
-          }
-          r.pid = pid as string;
-          r.order = order++;
-          pending.delete(i);
-          progress = true;
-        }
-      }
-      for (const i of pending) prepared[i] = { errors: ['上级分类编码：上级分类之间循环引用'] };
+      ordered.forEach(({ record, parent }, order) => {
+        record.pid = !parent ? ROOT_PID : 'row' in parent ? parent.row.id : parent.stored;
+        record.order = order;
+      });
       return prepared as Array<PreparedRow<NewCategory>>;
     },
     async insert(records) {
@@ -205,9 +180,13 @@ async function freeCategoryCode(
   throw bizError('无法生成分类编码，请在文件中填写分类编码');
 }
 
-/** A department row as the sheet carries it, in and out (the export adds its path and org code). */
+/**
+ * A department row as the sheet carries it, in and out (the export adds its path). Its 机构编码 is made
+ * by the server: in an import it only names the row for other rows of the same file.
+ */
 export const DEPART_COLUMNS: SheetColumn[] = [
   { key: 'departName', title: '部门名称', width: 20 },
+  { key: 'orgCode', title: '机构编码' },
   { key: 'parentOrgCode', title: '上级部门编码' },
   { key: 'orgCategory', title: '机构类别' },
   { key: 'departNameEn', title: '英文名' },
@@ -229,7 +208,13 @@ interface Parent {
 
 interface NewDepart {
   id: string;
-  parent: Parent | null;
+  /** The row's 机构编码 in the file, which other rows may name as their parent. */
+  label: string | null;
+  parentCode: string | null;
+  /** Resolved in `prepare`: a stored department, a row of the file inserted before, or the top. */
+  parent: Parent | { row: NewDepart } | null;
+  /** Parents come first: rows are inserted in this order. */
+  order: number;
   values: {
     departName: string;
     orgCategory: string | null;
@@ -246,10 +231,11 @@ interface NewDepart {
 }
 
 /**
- * Departments: name, the parent's org code (a department the caller can see; empty for a top-level
- * one, which needs an unlimited scope), category and status by their text, and the contact fields. A
- * masked number (an export of a caller who sees them masked) is refused rather than stored. Names are
- * unique among siblings, in the file and among stored departments.
+ * Departments: name, the parent's org code — a department the caller can see, or a row of the same
+ * file by its 机构编码 — or empty for a top-level one, which needs an unlimited scope; category and
+ * status by their text, and the contact fields. A masked number (an export of a caller who sees them
+ * masked) is refused rather than stored. Names are unique among siblings, in the file and among stored
+ * departments.
  */
 export function departImportTarget(ctx: AppContext, request: FastifyRequest): ImportTarget<NewDepart> {
   const db = ctx.db.kysely;
@@ -281,10 +267,9 @@ export function departImportTarget(ctx: AppContext, request: FastifyRequest): Im
         }),
         (row, { categories, statuses }): NewDepart | null => {
           const departName = row.text('departName', { required: true, max: 100 });
+          const label = row.text('orgCode', { max: 64 });
           const parentCode = row.text('parentOrgCode', { max: 64 });
-          const parent = parentCode ? parents.get(parentCode) : null;
-          if (parentCode && !parent)
-            row.fail('parentOrgCode', `部门“${parentCode}”不存在或不在您的管理范围内`);
+          if (label && parentCode === label) row.fail('parentOrgCode', '不能是自己');
           if (!parentCode && scope.kind !== 'all')
             row.fail('parentOrgCode', '无权添加顶级部门，请填写上级部门的编码');
           const phone = (key: 'mobile' | 'fax') => {
@@ -305,65 +290,95 @@ export function departImportTarget(ctx: AppContext, request: FastifyRequest): Im
             memo: row.text('memo', { max: 500 }),
             status: row.dict('status', statuses),
           };
-          return departName ? { id: newId(), parent: parent ?? null, values } : null;
+          return departName ? { id: newId(), label, parentCode, parent: null, order: 0, values } : null;
         },
       );
-      // Sibling names: in the file and among the stored children of the same parent (top level: the tenant's roots).
-      const parentIds = [
-        ...new Set(prepared.flatMap((p) => ('record' in p ? [p.record.parent?.id ?? ''] : []))),
+      const ordered = resolveParents(prepared, {
+        label: (r) => r.label,
+        wants: (r) => (r.parentCode ? { code: r.parentCode } : null),
+        stored: (code) => parents.get(code)?.id,
+        labelColumn: '机构编码',
+        column: '上级部门编码',
+        noun: '部门',
+        missing: (code) => `部门“${code}”不存在或不在您的管理范围内`,
+      });
+      // Sibling names, parents first: in the file and among the stored children of the same parent (top
+      // level: the tenant's roots). A refused row takes the rows of the file under it along.
+      const storedIds = [
+        ...new Set(ordered.flatMap(({ parent }) => (parent && 'stored' in parent ? [parent.stored] : []))),
       ];
       const taken = new Set<string>();
-      for (let i = 0; i < parentIds.length; i += 200)
+      for (const ids of [[''], ...chunks(storedIds)])
         for (const d of await db
           .selectFrom('sysDepart')
           .select(['parentId', 'departName', 'tenantId'])
-          .where('parentId', 'in', parentIds.slice(i, i + 200))
+          .where('parentId', 'in', ids)
           .where('delFlag', '=', '0')
           .execute())
           if (d.parentId !== '' || d.tenantId === session.tenantId)
             taken.add(`${d.parentId}\u0000${d.departName}`);
-      prepared.forEach((p, i) => {
-        if (!('record' in p)) return;
-        const key = `${p.record.parent?.id ?? ''}\u0000${p.record.values.departName}`;
+      const byId = new Map(prepared.flatMap((p, i) => ('record' in p ? [[p.record.id, i] as const] : [])));
+      const refused = (r: NewDepart) => !('record' in prepared[byId.get(r.id) as number]);
+      ordered.forEach(({ record, parent }, order) => {
+        const i = byId.get(record.id) as number;
+        if (parent && 'row' in parent && refused(parent.row)) {
+          prepared[i] = { errors: [`上级部门编码：上级部门“${record.parentCode}”所在的行未能导入`] };
+          return;
+        }
+        record.parent = !parent
+          ? null
+          : 'row' in parent
+            ? parent
+            : (parents.get(record.parentCode as string) as Parent);
+        record.order = order;
+        const key = `${!parent ? '' : 'row' in parent ? parent.row.id : parent.stored}\u0000${record.values.departName}`;
         if (taken.has(key))
-          prepared[i] = { errors: [`部门名称：同级部门中已存在“${p.record.values.departName}”`] };
+          prepared[i] = { errors: [`部门名称：同级部门中已存在“${record.values.departName}”`] };
         taken.add(key);
       });
       return prepared;
     },
     async insert(records) {
       const now = formatDateTime();
+      const sorted = [...records].sort((a, b) => a.order - b.order);
+      // A parent row's code and tenant, known once it is inserted.
+      const made = new Map<string, Parent>();
       await db.transaction().execute((trx) =>
         trackSystemWrite(
           trx,
           request,
           'sys_depart',
-          records.map((r) => r.id),
+          sorted.map((r) => r.id),
           'import',
           async () => {
-            for (const r of records) {
+            for (const r of sorted) {
               const v = r.values;
+              const parent = r.parent && 'row' in r.parent ? (made.get(r.parent.row.id) as Parent) : r.parent;
+              const row = {
+                id: r.id,
+                // Made in the transaction, so it sees the rows inserted before.
+                orgCode: await nextOrgCode(trx, parent?.orgCode ?? ''),
+                tenantId: parent ? parent.tenantId : session.tenantId,
+              };
+              made.set(r.id, row);
               await trx
                 .insertInto('sysDepart')
                 .values({
-                  id: r.id,
-                  parentId: r.parent?.id ?? '',
+                  ...row,
+                  parentId: parent?.id ?? '',
                   departName: v.departName,
                   departNameEn: v.departNameEn,
                   departNameAbbr: v.departNameAbbr,
                   departOrder: v.departOrder ?? 0,
                   description: v.description,
-                  orgCategory: v.orgCategory ?? (r.parent ? '2' : '1'),
-                  orgType: r.parent ? '2' : '1',
-                  // Made in the transaction, so it sees the rows inserted before.
-                  orgCode: await nextOrgCode(trx, r.parent?.orgCode ?? ''),
+                  orgCategory: v.orgCategory ?? (parent ? '2' : '1'),
+                  orgType: parent ? '2' : '1',
                   mobile: v.mobile,
                   fax: v.fax,
                   address: v.address,
                   memo: v.memo,
                   status: v.status ?? '1',
                   delFlag: '0',
-                  tenantId: r.parent ? r.parent.tenantId : session.tenantId,
                   createBy: session.username,
                   createTime: now,
                   updateBy: null,

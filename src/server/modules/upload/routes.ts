@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../../shared/envelope.js';
-import { ApiError, badRequest, bizError, notFound } from '../../http/errors.js';
+import { checkTenant } from '../../http/access.js';
+import { ApiError, badRequest, bizError, notFound, unauthorized } from '../../http/errors.js';
 import { multipartParts } from '../../http/multipart.js';
 import { ossSignature } from './oss-signature.js';
 import { bizFolder, FileStore, type BizFolder } from './storage.js';
@@ -58,7 +59,10 @@ export async function uploadRoutes(app: FastifyInstance) {
   async function saveUpload(request: FastifyRequest, biz: (form: UploadForm) => BizFolder) {
     const form = await readForm(request);
     const user = request.user();
-    return store.save(form.content, form.fileName, biz(form), { tenantId: user.tenantId, username: user.username });
+    return store.save(form.content, form.fileName, biz(form), {
+      tenantId: user.tenantId,
+      username: user.username,
+    });
   }
 
   // The original puts the stored relative path in `message`; the record is in `result` as well.
@@ -71,7 +75,11 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/sys/attachment/upload',
     {
       config: { access: 'login' },
-      schema: { querystring: Type.Object({ path: Type.Optional(Type.Union([Type.Literal('fileList'), Type.Literal('aritcle')])) }) },
+      schema: {
+        querystring: Type.Object({
+          path: Type.Optional(Type.Union([Type.Literal('fileList'), Type.Literal('aritcle')])),
+        }),
+      },
     },
     async (request) => {
       const folder = (request.query as { path?: 'fileList' | 'aritcle' }).path ?? 'fileList';
@@ -82,9 +90,21 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   app.get('/api/ali/oss/getSignature', { config: { access: 'login' } }, async () => ok(ossSignature(cfg)));
 
-  app.get('/sys/common/static/*', { config: { access: 'login' } }, async (request, reply) => {
+  /**
+   * A signed-in caller reads his tenant's files. Without a token only a user's current avatar is served
+   * (its name is server-made and unguessable), so the protocol's clients can show it in an `<img>`;
+   * anything else answers 401 as a `login` route would.
+   */
+  app.get('/sys/common/static/*', { config: { access: 'public' } }, async (request, reply) => {
     const relative = storedPath((request.params as { '*': string })['*']);
-    const record = await store.find(relative, request.user().tenantId);
+    const session = request.session;
+    if (session) checkTenant(request, session);
+    const record =
+      (session && (await store.find(relative, session.tenantId))) || (await store.findAvatar(relative));
+    if (!record && !session)
+      throw request.headers['x-access-token']
+        ? unauthorized('Token失效，请重新登录!')
+        : unauthorized('token为空!');
     if (!record) throw notFound('文件不存在或无权访问');
     const { file, size } = await store.open(record);
     if (size === 0) throw bizError('文件下载失败');

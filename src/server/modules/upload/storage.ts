@@ -46,7 +46,10 @@ export interface StoredFile {
 /** Keeps only a display name: no directories, no control characters, at most 200 characters. */
 export function displayName(raw: string): string {
   const last = raw.split(/[\\/]/).pop() ?? '';
-  const base = [...last].filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f).join('').trim();
+  const base = [...last]
+    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim();
   return (base || 'file').slice(-200);
 }
 
@@ -113,6 +116,22 @@ export class FileStore {
       .selectAll()
       .where('path', '=', relative)
       .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /**
+   * The record of a stored image that is some user's current avatar, whoever asks: clients show avatars
+   * with a plain `<img>` that carries no token. Only an avatar in use is found; other files, and an
+   * avatar once replaced, need a signed-in user of their tenant again.
+   */
+  async findAvatar(relative: string): Promise<SysFileTable | null> {
+    const row = await this.db
+      .selectFrom('sysFile')
+      .selectAll()
+      .where('path', '=', relative)
+      .where('mime', 'like', 'image/%')
+      .where((eb) => eb.exists(eb.selectFrom('sysUser').select('id').where('avatar', '=', relative)))
       .executeTakeFirst();
     return row ?? null;
   }
