@@ -307,6 +307,48 @@ describe('schema pages in the browser', () => {
     await context.close();
   });
 
+  it('exports and imports the system lists from their own pages', async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, server.url, 'admin');
+
+    // 职务: export what the list shows, add a row to the file, import it back.
+    await page.goto(`${server.url}/isystem/position`);
+    await rows(page).first().waitFor({ timeout: 20_000 });
+    const wb = await exportWorkbook(page);
+    const ws = wb.worksheets[0];
+    const header = headerOf(ws, '职务编码');
+    expect(ws.rowCount - header.row).toBe(await rows(page).count());
+    // The exported rows are already there (refused as repeats); the new one is added.
+    const added = ws.getRow(ws.rowCount + 1);
+    added.getCell(header.col('职务编码')).value = 'e2e_post';
+    added.getCell(header.col('职务名称')).value = '导入职务';
+    await importWorkbook(page, wb, 'positions.xlsx');
+    const partial = page.locator('.ant-modal-confirm:visible');
+    await partial.getByText(/已导入行数：1/).waitFor();
+    await partial.locator('.ant-modal-confirm-btns .ant-btn').click();
+    await rowWith(page, '导入职务').waitFor();
+
+    // 部门: a new department and one under it, named by the file's own code, then found in the export.
+    await page.goto(`${server.url}/isystem/depart`);
+    await rowWith(page, '华康医疗集团').waitFor({ timeout: 20_000 });
+    const file = new ExcelJS.Workbook();
+    const sheet = file.addWorksheet('部门信息');
+    sheet.addRows([
+      ['部门名称', '机构编码', '上级部门编码'],
+      ['导入病区', 'N2', 'N1'],
+      ['导入中心', 'N1', 'A01A01'],
+    ]);
+    await importWorkbook(page, file, 'departs.xlsx');
+    await toast(page, /成功/).first().waitFor();
+    const exported = (await exportWorkbook(page)).worksheets[0];
+    const cols = headerOf(exported, '部门路径');
+    const paths = exported.getColumn(cols.col('部门路径')).values.map(String);
+    expect(paths).toContain('华康医疗集团/华康第一人民医院/导入中心/导入病区');
+    await screenshot(page, 'renderer-depart-import');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('loads the widgets a list page uses when it uses them', async () => {
     const { context, page } = await newPage();
     const files: string[] = [];
@@ -322,7 +364,16 @@ describe('schema pages in the browser', () => {
     await page.getByPlaceholder('请输入账号').waitFor();
     // The query form's first fields need text and dictionary widgets only.
     expect(loaded('inputs')).toBe(true);
-    for (const heavy of ['numbers', 'dates', 'files', 'arrays', 'editor', 'cron', 'ImportExcelModal', 'AnnouncementModal'])
+    for (const heavy of [
+      'numbers',
+      'dates',
+      'files',
+      'arrays',
+      'editor',
+      'cron',
+      'ImportExcelModal',
+      'AnnouncementModal',
+    ])
       expect(loaded(heavy), heavy).toBe(false);
     // The 'more' section brings the date range; the form brings the avatar upload.
     await page.getByText('展开').click();

@@ -77,11 +77,12 @@ const audit = (request: FastifyRequest) => ({
   updateTime: null,
 });
 
-const ROLE_COLUMNS: SheetColumn[] = [
-  { key: 'roleName', title: '角色名称' },
-  { key: 'roleCode', title: '角色编码' },
+/** A role row in and out (the export adds its times); the same for positions and check rules below. */
+export const ROLE_COLUMNS: SheetColumn[] = [
+  { key: 'roleName', title: '角色名称', width: 20 },
+  { key: 'roleCode', title: '角色编码', width: 20 },
   { key: 'workClass', title: '工作类别' },
-  { key: 'description', title: '描述' },
+  { key: 'description', title: '描述', width: 30 },
 ];
 
 interface NewRole {
@@ -133,9 +134,9 @@ export function roleImportTarget(ctx: AppContext, request: FastifyRequest): Impo
   };
 }
 
-const POSITION_COLUMNS: SheetColumn[] = [
-  { key: 'code', title: '职务编码' },
-  { key: 'name', title: '职务名称' },
+export const POSITION_COLUMNS: SheetColumn[] = [
+  { key: 'code', title: '职务编码', width: 20 },
+  { key: 'name', title: '职务名称', width: 20 },
   { key: 'postRank', title: '职级' },
 ];
 
@@ -187,11 +188,11 @@ export function positionImportTarget(ctx: AppContext, request: FastifyRequest): 
   };
 }
 
-const RULE_COLUMNS: SheetColumn[] = [
-  { key: 'ruleName', title: '规则名称' },
-  { key: 'ruleCode', title: '规则Code' },
-  { key: 'ruleJson', title: '规则JSON' },
-  { key: 'ruleDescription', title: '规则描述' },
+export const RULE_COLUMNS: SheetColumn[] = [
+  { key: 'ruleName', title: '规则名称', width: 20 },
+  { key: 'ruleCode', title: '规则Code', width: 20 },
+  { key: 'ruleJson', title: '规则JSON', width: 60 },
+  { key: 'ruleDescription', title: '规则描述', width: 30 },
 ];
 
 interface NewRule {

@@ -12,7 +12,14 @@ import { ROLE_FIELDS, roleTenants } from '../role/role-fields.js';
 import { DEPART_SENSITIVE } from '../../lib/sensitive.js';
 import { dictImportTarget, dictItemSheet } from './dict-sheet.js';
 import { listRows, listSheetRows, type ListSheet } from './list-sheet.js';
-import { checkRuleImportTarget, positionImportTarget, roleImportTarget } from './system-imports.js';
+import {
+  checkRuleImportTarget,
+  POSITION_COLUMNS,
+  positionImportTarget,
+  ROLE_COLUMNS,
+  roleImportTarget,
+  RULE_COLUMNS,
+} from './system-imports.js';
 import { categoryImportTarget, DEPART_COLUMNS, departImportTarget } from './tree-imports.js';
 import { userExportRows, userImportTarget, USER_EXPORT_COLUMNS } from './user-sheet.js';
 
@@ -40,10 +47,7 @@ const roles: ListSheet = {
   title: '角色信息',
   access: 'login',
   columns: [
-    { key: 'roleName', title: '角色名称', width: 20 },
-    { key: 'roleCode', title: '角色编码', width: 20 },
-    { key: 'workClass', title: '工作类别' },
-    { key: 'description', title: '描述', width: 30 },
+    ...ROLE_COLUMNS,
     { key: 'createTime', title: '创建时间', width: DATE_TIME },
     { key: 'updateTime', title: '更新时间', width: DATE_TIME },
   ],
@@ -152,11 +156,7 @@ const positions: ListSheet = {
   base: '/sys/position',
   title: '职务表',
   access: 'login',
-  columns: [
-    { key: 'code', title: '职务编码', width: 20 },
-    { key: 'name', title: '职务名称', width: 20 },
-    { key: 'postRank', title: '职级' },
-  ],
+  columns: POSITION_COLUMNS,
   rows: listRows((ctx, request) => ({
     table: 'sys_position',
     base: positionListBase(ctx.db.kysely, request),
@@ -212,13 +212,7 @@ const checkRules: ListSheet = {
   base: '/sys/checkRule',
   title: '编码校验规则',
   access: 'login',
-  columns: [
-    { key: 'ruleName', title: '规则名称', width: 20 },
-    { key: 'ruleCode', title: '规则Code', width: 20 },
-    { key: 'ruleJson', title: '规则JSON', width: 60 },
-    { key: 'ruleDescription', title: '规则描述', width: 30 },
-    { key: 'createTime', title: '创建时间', width: DATE_TIME },
-  ],
+  columns: [...RULE_COLUMNS, { key: 'createTime', title: '创建时间', width: DATE_TIME }],
   rows: listRows((ctx) => ({
     table: 'sys_check_rule',
     base: ctx.db.kysely.selectFrom('sysCheckRule'),
