@@ -8,17 +8,19 @@ import { clearTableDictCache } from '../../lib/table-dict.js';
  * only server-side cache is the introspected column list of allow-listed tables.
  */
 export async function cacheRoutes(app: FastifyInstance) {
-  // The original answers an empty Result with code 0 (protocol §5).
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/sys/dict/refleshCache',
-    config: { access: 'login' },
-    handler: async (request) => {
-      clearTableDictCache();
-      request.log.info({ userId: request.user().userId }, 'dictionary caches cleared');
-      return { ...ok(null), code: 0 };
-    },
-  });
+  // The original answers an empty Result with code 0 (protocol §5). The JeecgBoot Vue 3 header's
+  // 刷新缓存 also resets its drag-designer pages' cache; this server has no such pages, so the same.
+  for (const url of ['/sys/dict/refleshCache', '/drag/page/refreshCache'])
+    app.route({
+      method: ['GET', 'POST'],
+      url,
+      config: { access: 'login' },
+      handler: async (request) => {
+        clearTableDictCache();
+        request.log.info({ userId: request.user().userId }, 'dictionary caches cleared');
+        return { ...ok(null), code: 0 };
+      },
+    });
 
   app.get('/api/yjy/common/clearCache', { config: { access: 'login' } }, async (request) => {
     clearTableDictCache();
