@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: the benchmark suites in sequence — the editable table against Formily's ArrayTable
  * (tools/bench/editable), the virtual list page (tools/bench/list), the cold load of the login and first
- * list page from the real server (tools/bench/coldload), the 200-field form (tools/bench/form) and the
- * WebSocket notice load (tools/bench/ws-load.ts) — each printed as a table with its budget verdicts;
+ * list page from the real server (tools/bench/coldload), ProTable's and amis's list pages beside our first
+ * list page for bundle weight and mount (tools/bench/peers: the peers are installed under
+ * test-output/bench/peers and built in the run), the 200-field form (tools/bench/form) and the WebSocket
+ * notice load (tools/bench/ws-load.ts) — each printed as a table with its budget verdicts;
  * results go to test-output/bench/results.json and results.md. Numbers are for this machine
  * (DESIGN §7: budgets live in benchmarks, not in timed tests).
  *
- *   npm run bench [-- --only editable|list|coldload|form|ws|stats[,…]] [--runs 7] [--sizes 1000,10000]
+ *   npm run bench [-- --only editable|list|coldload|peers|form|ws|stats|api[,…]] [--runs 7]
+ *     [--sizes 1000,10000]
  *     [--impls ours,arraytable] [--list-rows 10000] [--list-variants antd,plain,console] [--stats-rows 100000]
  *     [--api-seconds 2]   (api: BENCH_ROWS=50000 for the quick smoke; 1,000,000 by default)
  */
@@ -21,6 +24,7 @@ import {
 } from './editable/suite.js';
 import { coldLoadTable, coldLoadVerdicts, runColdLoadBench, type ColdLoadResult } from './coldload/suite.js';
 import { formTable, formVerdicts, runFormBench, type FormBenchResult } from './form/suite.js';
+import { peersTable, peersVerdicts, runPeersBench, type PeersBenchResult } from './peers/suite.js';
 import { BROWSER_ARGS, type Verdict } from './harness.js';
 import {
   listTable,
@@ -35,13 +39,14 @@ import { runStatsBench, statsTable, statsVerdicts, type StatsBenchResult } from 
 import { dashboardTable } from './stats/dashboard.js';
 import { apiTable, apiVerdicts, runApiBench, type ApiBenchResult } from './api/suite.js';
 
-const SUITES = ['editable', 'list', 'coldload', 'form', 'ws', 'stats', 'api'] as const;
+const SUITES = ['editable', 'list', 'coldload', 'peers', 'form', 'ws', 'stats', 'api'] as const;
 type Suite = (typeof SUITES)[number];
 /** The key each suite's results have in results.json. */
 const RESULT_KEYS: Record<Suite, string> = {
   editable: 'editable',
   list: 'list',
   coldload: 'coldLoad',
+  peers: 'peers',
   form: 'form',
   ws: 'wsLoad',
   stats: 'stats',
@@ -94,6 +99,7 @@ async function main() {
     editable?: EditableBenchResult & { verdicts: Verdict[] };
     list?: ListBenchResult & { verdicts: Verdict[] };
     coldLoad?: ColdLoadResult & { verdicts: Verdict[] };
+    peers?: PeersBenchResult & { verdicts: Verdict[] };
     form?: FormBenchResult & { verdicts: Verdict[] };
     wsLoad?: WsLoadResult;
     stats?: StatsBenchResult & { verdicts: Verdict[] };
@@ -152,6 +158,19 @@ async function main() {
     results.environment.chromium = cold.chromium;
     report(md, `冷启动（Chromium ${cold.chromium}，生产服务器）`, coldLoadTable(cold), verdicts, [
       `每次运行新建浏览器上下文、禁用缓存，网络模拟 ${cold.network}；请求头 Accept-Encoding: ${cold.acceptEncoding}。字节数为 CDP Network.loadingFinished 的 encodedDataLength（含响应头），统计到网络空闲 1 秒为止。“同批 JS：br / 未压缩”为同一批文件在 dist 中 .br 副本与原文件的大小。`,
+    ]);
+  }
+
+  if (wanted('peers')) {
+    console.log('\n== 同行列表页：本项目 vs ProTable vs amis（包体与挂载，冷加载）==');
+    // With coldload in this run, its first list page is our row; otherwise the suite measures it itself.
+    const peers = await runPeersBench({ runs, ours: results.coldLoad });
+    const verdicts = peersVerdicts(peers);
+    results.peers = { ...peers, verdicts };
+    results.environment.chromium = peers.chromium;
+    report(md, `同行列表页（Chromium ${peers.chromium}，生产构建，冷加载）`, peersTable(peers), verdicts, [
+      `同行各装在 test-output/bench/peers/<名称>/ 自己的 package.json 中（版本见 results.json；amis 按 peers-performance.md §1.4 以 --legacy-peer-deps 安装），用本项目的 Vite 与 React 插件以生产模式构建（默认分包，与控制台相同的 gzip 预压缩），由本地服务器以 gzip 发送，并提供同一份 10 行用户数据的 JSON 接口。三页同一测量：每次新建浏览器上下文、禁用缓存、网络模拟 ${peers.network}；字节数为 CDP encodedDataLength，统计到网络空闲 1 秒；挂载 = 从导航开始到首个数据行出现在 DOM 中。本项目一行即同次运行冷启动测得的首个列表页（登录后）。`,
+      ...peers.skipped,
     ]);
   }
 

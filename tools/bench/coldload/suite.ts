@@ -28,7 +28,8 @@ import { sumBytes, trackNetwork, type Transfer } from './network.js';
 const DIST = path.join(ROOT, 'dist/client');
 export const NETWORK = { latencyMs: 40, mbps: 10 };
 const LIST_PATH = '/isystem/user';
-const QUIET_MS = 1000;
+/** A page counts as loaded once no request has been in flight for this long. */
+export const QUIET_MS = 1000;
 
 declare global {
   interface Window {
@@ -38,7 +39,7 @@ declare global {
 
 type PageName = 'login' | 'list';
 
-interface PageSample {
+export interface PageSample {
   jsBytes: number;
   cssBytes: number;
   otherBytes: number;
@@ -89,8 +90,11 @@ export interface ColdLoadResult {
   pages: ColdPageResult[];
 }
 
-/** Runs in the page before its scripts: LCP, long tasks, and the moment the page's content appears. */
-function pageProbe() {
+/**
+ * Runs in the page before its scripts: LCP, long tasks, and the moment the page's content appears (the
+ * first element matching `ready` is in the DOM).
+ */
+function pageProbe(ready: string) {
   const cold = { lcp: 0, longTasks: [] as Array<{ start: number; duration: number }>, ready: 0 };
   window.__cold = cold;
   new PerformanceObserver((l) => {
@@ -101,15 +105,15 @@ function pageProbe() {
   }).observe({ type: 'longtask', buffered: true });
   // No named inner functions: the harness's compiler would wrap them in a helper the page lacks.
   const mo = new MutationObserver(() => {
-    if (!document.querySelector('input[placeholder="请输入用户名"], .renderer-list-page .ant-table-row'))
-      return;
+    if (!document.querySelector(ready)) return;
     cold.ready = performance.now();
     mo.disconnect();
   });
   mo.observe(document, { childList: true, subtree: true });
 }
 
-async function pageSample(page: Page, transfers: Transfer[]): Promise<PageSample> {
+/** A page's numbers once its network has been quiet: what it transferred, FCP, LCP, TBT, content. */
+export async function pageSample(page: Page, transfers: Transfer[]): Promise<PageSample> {
   const timing = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     lcp: window.__cold.lcp,
@@ -138,15 +142,19 @@ interface RunSample {
   probe: { file: string; bytes: number; ms: number };
 }
 
-async function runOnce(browser: Browser, baseUrl: string): Promise<RunSample> {
+/**
+ * A page in a new browser context under the cold-load conditions: gzip only, cache disabled, emulated
+ * network, the probe timing when an element matching `ready` appears. The caller closes the context.
+ */
+export async function openColdPage(browser: Browser, ready: string) {
   const context = await browser.newContext({
     ...VIEWPORT,
     // The budgets are gzip sizes; Chromium would otherwise ask for (and get) brotli on loopback.
     extraHTTPHeaders: { 'Accept-Encoding': 'gzip, deflate' },
   });
-  const page = await context.newPage();
   try {
-    await page.addInitScript(pageProbe);
+    const page = await context.newPage();
+    await page.addInitScript(pageProbe, ready);
     const cdp = await context.newCDPSession(page);
     const net = trackNetwork(cdp);
     await cdp.send('Network.enable');
@@ -157,7 +165,19 @@ async function runOnce(browser: Browser, baseUrl: string): Promise<RunSample> {
       downloadThroughput: (NETWORK.mbps * 1e6) / 8,
       uploadThroughput: (NETWORK.mbps * 1e6) / 8,
     });
+    return { context, page, net };
+  } catch (err) {
+    await context.close();
+    throw err;
+  }
+}
 
+async function runOnce(browser: Browser, baseUrl: string): Promise<RunSample> {
+  const { context, page, net } = await openColdPage(
+    browser,
+    'input[placeholder="请输入用户名"], .renderer-list-page .ant-table-row',
+  );
+  try {
     net.reset();
     await page.goto(`${baseUrl}/user/login`);
     await page.getByPlaceholder('请输入用户名').waitFor({ timeout: 60_000 });
