@@ -90,12 +90,14 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (e) => problems.push(`页面错误 ${e.message}`));
+  // Which page was open when something failed: a page error names no address of its own.
+  let current = args.login!;
+  page.on('pageerror', (e) => problems.push(`${current} 页面错误 ${e.message}`));
   page.on('response', async (r) => {
     if (!r.url().includes('/jeecg-boot/')) return;
     const body = await r.text().catch(() => '');
     if (r.status() >= 400 || /"success":false/.test(body))
-      problems.push(`${r.status()} ${r.request().method()} ${r.url().slice(base.length)} ${body.slice(0, 160)}`);
+      problems.push(`${current} ${r.status()} ${r.request().method()} ${r.url().slice(base.length)} ${body.slice(0, 160)}`);
   });
   await page.goto(`${base}${args.login}`);
   await page.waitForTimeout(2500);
@@ -106,6 +108,7 @@ try {
   await page.getByRole('button', { name: /确\s*定|登\s*录/ }).first().click();
   await page.waitForTimeout(5000);
   for (const p of args.pages!.split(',').filter(Boolean)) {
+    current = p;
     await page.goto(base + p);
     await page.waitForTimeout(4000);
     await page.screenshot({ path: path.join(args.shots!, `${p.replace(/\W+/g, '_')}.png`) });

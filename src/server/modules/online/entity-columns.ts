@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { EntityDefinition, EntityField } from '../../../shared/schema-types.js';
 import type { DictItem } from '../../lib/table-dict.js';
 import { dictItems, isTableDict } from '../dict/dict-items.js';
-import { hiddenButtons } from './hidden-buttons.js';
+import { hiddenButtons, VUE3_BUILT_IN_BUTTONS } from './hidden-buttons.js';
 import { refChoices, type RefChoice } from './ref-choices.js';
 import { isRef } from './ref-lookup.js';
 import { pickerExtend, tableDictParts, tableTypeOf } from './vue2-fields.js';
@@ -84,7 +84,7 @@ export async function describeColumns(request: FastifyRequest, entity: EntityDef
     dictOptions,
     hideColumns: await hiddenButtons(request, ctx.defs, entity),
     fieldHrefSlots: [],
-    cgButtonList: [],
+    cgButtonList: ctx.cfg.clientProfile === 'jeecg-vue3' ? VUE3_BUILT_IN_BUTTONS : [],
     enhanceJs: '',
     isDesForm: 'N',
     desFormCode: '',

@@ -5,7 +5,7 @@ import type { EntityDefinition, EntityField } from '../../../shared/schema-types
 import { isPreset, PATTERN_PRESETS, rulePattern } from '../../../shared/validate-presets.js';
 import { callerDictItems, isTableDict } from '../dict/dict-items.js';
 import { childrenOf, type ChildLink } from './children.js';
-import { viewOf } from './entity-columns.js';
+import { describeQuery, viewOf } from './entity-columns.js';
 import { refChoices } from './ref-choices.js';
 import { isRef } from './ref-lookup.js';
 import { pickerExtend, tableDictParts, tableTypeOf } from './vue2-fields.js';
@@ -73,7 +73,8 @@ async function property(request: FastifyRequest, entity: EntityDefinition, f: En
   const disabled = serverFilled(entity, f);
   const widgetattrs: Record<string, unknown> = {};
   if (disabled) widgetattrs.disabled = true;
-  if (f.type === 'string' && ['text', 'password', 'textarea'].includes(view)) widgetattrs.maxLength = stringLength(f);
+  if (f.type === 'string' && ['text', 'password', 'textarea'].includes(view))
+    widgetattrs.maxLength = stringLength(f);
   const enumItems = ENUM_VIEWS.has(view) ? await fieldOptions(request, f) : undefined;
   const pattern = ENUM_VIEWS.has(view) ? undefined : patternRule(f);
   const extend = pickerExtend(f, view);
@@ -85,7 +86,11 @@ async function property(request: FastifyRequest, entity: EntityDefinition, f: En
     order,
     ...(isNumeric(f) ? { dbPointLength: f.type === 'decimal' ? (f.scale ?? DEFAULT_SCALE) : 0 } : {}),
     ...(enumItems ? { enum: enumItems } : {}),
-    ...(view === 'sel_search' && f.dictCode ? tableDictParts(f.dictCode) : f.dictCode ? { dictCode: f.dictCode } : {}),
+    ...(view === 'sel_search' && f.dictCode
+      ? tableDictParts(f.dictCode)
+      : f.dictCode
+        ? { dictCode: f.dictCode }
+        : {}),
     ...(extend ? { fieldExtendJson: extend } : {}),
     ...(view === 'switch' && isNumeric(f) ? { extendOption: ['1', '0'] } : {}),
     ...(pattern ? { pattern: pattern.pattern, errorInfo: pattern.message } : {}),
@@ -123,7 +128,11 @@ async function childTab(request: FastifyRequest, child: ChildLink, order: number
       type,
       width: `${f.width ?? 150}px`,
       placeholder: `请输入${f.title}`,
-      ...(isRef(f) ? { options: await fieldOptions(request, f) } : f.dictCode ? { dictCode: f.dictCode } : {}),
+      ...(isRef(f)
+        ? { options: await fieldOptions(request, f) }
+        : f.dictCode
+          ? { dictCode: f.dictCode }
+          : {}),
       ...(defaultValue !== undefined ? { defaultValue } : {}),
       ...(disabled ? { disabled: true } : {}),
       validateRules: [
@@ -167,10 +176,39 @@ export async function describeFormItems(request: FastifyRequest, entity: EntityD
       tableType: tableTypeOf(defs, entity),
       formTemplate: '1',
       isTree: 'N',
-      extConfigJson: JSON.stringify({ reportPrintShow: 0, reportPrintUrl: '', modelFullscreen: 0, modalMinWidth: '' }),
+      extConfigJson: JSON.stringify({
+        reportPrintShow: 0,
+        reportPrintUrl: '',
+        modelFullscreen: 0,
+        modalMinWidth: '',
+      }),
     },
     schema: { type: 'object', title: entity.name, table: entity.code, required, properties },
     cgButtonList: [],
     enhanceJs: '',
+  };
+}
+
+/**
+ * getQueryInfoVue3 of the JeecgBoot Vue 3 online list (OnlineQueryForm.vue): each query field as its
+ * form property (the client turns a form widget into its query widget), with `mode` single or group (a
+ * range), in `searchFieldList`; no join query. What only a form needs is left out: a default would
+ * filter the list on opening, and a disabled or pattern-checked input would refuse a partial search.
+ */
+export async function describeQueryVue3(request: FastifyRequest, entity: EntityDefinition) {
+  const query = describeQuery(entity);
+  const properties: Record<string, unknown> = {};
+  for (const [i, q] of query.entries()) {
+    const f = entity.fields.find((x) => x.name === q.field) as EntityField;
+    const item: Record<string, unknown> = { ...(await property(request, entity, f, i)), mode: q.mode };
+    for (const formOnly of ['defVal', 'ui', 'pattern', 'errorInfo']) delete item[formOnly];
+    properties[q.field] = item;
+  }
+  return {
+    table: entity.code,
+    title: entity.name,
+    properties,
+    searchFieldList: query.map((q) => q.field),
+    joinQuery: false,
   };
 }

@@ -9,7 +9,8 @@ type Declared = boolean | { permission?: string; unlessPermission?: string } | u
 
 /**
  * `hideColumns` of getColumns: the built-in buttons of the original online list (its buttonSwitch keys
- * add, update, delete, batch_delete, import, export, detail, super_query, bpm) this caller does not get.
+ * add, update — edit to the Vue 3 client —, delete, batch_delete, import, export, detail, super_query, bpm)
+ * this caller does not get.
  * A button shows when the entity's list page declares it (the served page, else what it would derive),
  * its gate lets the caller through, and the caller holds the codes the server asks for the action — so
  * the list offers nothing the server would refuse. There is no process engine: bpm is always hidden.
@@ -39,8 +40,42 @@ export async function hiddenButtons(
     import: may(toolbar.import, 'import'),
     export: may(toolbar.export, 'export'),
     detail: may(rows.detail),
+    // The Vue 3 client names the row's edit button edit, the Vue 2 one update.
+    edit: may(rows.edit, 'edit'),
     super_query: toolbar.superQuery !== false,
     bpm: false,
   };
   return Object.keys(shown).filter((button) => !shown[button]);
 }
+
+/** A built-in button as the JeecgBoot Vue 3 online list configures it (its name, Ant Design icon and state). */
+const builtIn = (buttonCode: string, buttonName: string, buttonIcon: string, on = true) => ({
+  buttonCode,
+  buttonName,
+  buttonIcon,
+  buttonStyle: 'built-in',
+  buttonStatus: on ? '1' : '0',
+  optType: 'js',
+});
+
+/**
+ * The built-in buttons the JeecgBoot Vue 3 online list (useListButton.ts) reads from getColumns'
+ * cgButtonList before it shows any of them; which ones this caller gets is still hideColumns. No
+ * process engine and no generated test data here: those two are off.
+ */
+export const VUE3_BUILT_IN_BUTTONS = [
+  builtIn('add', '新增', 'plus-outlined'),
+  builtIn('edit', '编辑', 'edit-outlined'),
+  builtIn('update', '编辑', 'edit-outlined'),
+  builtIn('delete', '删除', 'delete-outlined'),
+  builtIn('batch_delete', '批量删除', 'delete-outlined'),
+  builtIn('import', '导入', 'import-outlined'),
+  builtIn('export', '导出', 'export-outlined'),
+  builtIn('detail', '详情', 'eye-outlined'),
+  builtIn('query', '查询', 'search-outlined'),
+  builtIn('reset', '重置', 'reload-outlined'),
+  builtIn('super_query', '高级查询', 'filter-outlined'),
+  builtIn('form_confirm', '确定', 'check-outlined'),
+  builtIn('bpm', '提交流程', 'check-outlined', false),
+  builtIn('aigc_mock_data', '生成测试数据', 'robot-outlined', false),
+];

@@ -9,7 +9,7 @@ import { BATCH_IDS_QUERY, batchIds, IdListParam, IdParam, optionalIdList } from 
 import { ListQuery } from '../../lib/paged-query.js';
 import { attachColors } from './dict-colors.js';
 import { describeColumns, describeQuery } from './entity-columns.js';
-import { describeFormItems } from './form-items.js';
+import { describeFormItems, describeQueryVue3 } from './form-items.js';
 import { entityModel } from './entity-model.js';
 import { childDefinition, childRecords, childrenOf, parentEntityOf } from './children.js';
 import { listView } from './list-view.js';
@@ -56,7 +56,8 @@ export const RecordBody = Type.Record(
 );
 
 /** The Vue2 online list keys its rows (and so its selection, and its batch delete) by `jeecg_row_key`. */
-const withRowKeys = <T extends { id?: unknown }>(records: T[]) => records.map((r) => ({ ...r, jeecg_row_key: r.id }));
+const withRowKeys = <T extends { id?: unknown }>(records: T[]) =>
+  records.map((r) => ({ ...r, jeecg_row_key: r.id }));
 
 /**
  * The generic CRUD of entity definitions under the original online-form paths (DESIGN §2). Routes are
@@ -76,14 +77,27 @@ export async function onlineRoutes(fastify: FastifyInstance) {
     const IdParams = Type.Object({ id: IdParam() });
 
     const list = async (request: FastifyRequest) => {
-      const { query, narrow } = await listView(request, ctx.defs, entity, request.query as Record<string, unknown>);
+      const { query, narrow } = await listView(
+        request,
+        ctx.defs,
+        entity,
+        request.query as Record<string, unknown>,
+      );
       const page = await listRecords(ctx, request, model, query, narrow);
-      const records = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, page.records));
+      const records = attachColors(
+        ctx.defs,
+        entity,
+        await attachTransitions(request, ctx.defs, entity, page.records),
+      );
       return ok({ ...page, records: withRowKeys(await attachDerive(request, entity, records)) });
     };
     // A child's rows are listed only under their parent (queryById), or at its protocol address.
     if (!entity.parent)
-      app.get(`${ONLINE_API}/getData/${code}`, { config: { access: read }, schema: { querystring: ListQuery } }, list);
+      app.get(
+        `${ONLINE_API}/getData/${code}`,
+        { config: { access: read }, schema: { querystring: ListQuery } },
+        list,
+      );
     // The protocol's own address of this list (listAlias), e.g. the mobile application's status configuration.
     if (entity.listAlias)
       app.get(entity.listAlias, { config: { access: read }, schema: { querystring: ListQuery } }, list);
@@ -95,7 +109,13 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         { config: { access: read }, schema: { querystring: ListQuery } },
         async (request) => {
           const query = { ...(request.query as Record<string, unknown>), pageNo: 1, pageSize: 1 };
-          const page = await listRecords(ctx, request, model, query, await actionableFilter(request, entity, query));
+          const page = await listRecords(
+            ctx,
+            request,
+            model,
+            query,
+            await actionableFilter(request, entity, query),
+          );
           return ok(page.total);
         },
       );
@@ -111,6 +131,9 @@ export async function onlineRoutes(fastify: FastifyInstance) {
 
     app.get(`${ONLINE_API}/getQueryInfo/${code}`, { config: { access: read } }, async () =>
       ok(describeQuery(entity)),
+    );
+    app.get(`${ONLINE_API}/getQueryInfoVue3/${code}`, { config: { access: read } }, async (request) =>
+      ok(await describeQueryVue3(request, entity)),
     );
     // A ref field's picker: whoever may read the entity or fill its form (the parent's, for a child).
     const owner = parent ?? entity;
@@ -151,7 +174,11 @@ export async function onlineRoutes(fastify: FastifyInstance) {
             await attachRefText(request, entity, withFormDocuments(entity, withLiveFields(entity, [row]))),
           ),
         );
-        const [withState] = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, [shown]));
+        const [withState] = attachColors(
+          ctx.defs,
+          entity,
+          await attachTransitions(request, ctx.defs, entity, [shown]),
+        );
         return ok({ ...withState, ...(await childRecords(ctx, request, model, request.params.id)) });
       },
     );
