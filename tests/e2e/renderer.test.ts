@@ -364,16 +364,7 @@ describe('schema pages in the browser', () => {
     await page.getByPlaceholder('请输入账号').waitFor();
     // The query form's first fields need text and dictionary widgets only.
     expect(loaded('inputs')).toBe(true);
-    for (const heavy of [
-      'numbers',
-      'dates',
-      'files',
-      'arrays',
-      'editor',
-      'cron',
-      'ImportExcelModal',
-      'AnnouncementModal',
-    ])
+    for (const heavy of ['numbers', 'dates', 'files', 'arrays', 'editor', 'cron', 'ImportExcelModal', 'AnnouncementModal'])
       expect(loaded(heavy), heavy).toBe(false);
     // The 'more' section brings the date range; the form brings the avatar upload.
     await page.getByText('展开').click();

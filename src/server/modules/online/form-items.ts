@@ -73,8 +73,7 @@ async function property(request: FastifyRequest, entity: EntityDefinition, f: En
   const disabled = serverFilled(entity, f);
   const widgetattrs: Record<string, unknown> = {};
   if (disabled) widgetattrs.disabled = true;
-  if (f.type === 'string' && ['text', 'password', 'textarea'].includes(view))
-    widgetattrs.maxLength = stringLength(f);
+  if (f.type === 'string' && ['text', 'password', 'textarea'].includes(view)) widgetattrs.maxLength = stringLength(f);
   const enumItems = ENUM_VIEWS.has(view) ? await fieldOptions(request, f) : undefined;
   const pattern = ENUM_VIEWS.has(view) ? undefined : patternRule(f);
   const extend = pickerExtend(f, view);
@@ -86,11 +85,7 @@ async function property(request: FastifyRequest, entity: EntityDefinition, f: En
     order,
     ...(isNumeric(f) ? { dbPointLength: f.type === 'decimal' ? (f.scale ?? DEFAULT_SCALE) : 0 } : {}),
     ...(enumItems ? { enum: enumItems } : {}),
-    ...(view === 'sel_search' && f.dictCode
-      ? tableDictParts(f.dictCode)
-      : f.dictCode
-        ? { dictCode: f.dictCode }
-        : {}),
+    ...(view === 'sel_search' && f.dictCode ? tableDictParts(f.dictCode) : f.dictCode ? { dictCode: f.dictCode } : {}),
     ...(extend ? { fieldExtendJson: extend } : {}),
     ...(view === 'switch' && isNumeric(f) ? { extendOption: ['1', '0'] } : {}),
     ...(pattern ? { pattern: pattern.pattern, errorInfo: pattern.message } : {}),
@@ -128,11 +123,7 @@ async function childTab(request: FastifyRequest, child: ChildLink, order: number
       type,
       width: `${f.width ?? 150}px`,
       placeholder: `请输入${f.title}`,
-      ...(isRef(f)
-        ? { options: await fieldOptions(request, f) }
-        : f.dictCode
-          ? { dictCode: f.dictCode }
-          : {}),
+      ...(isRef(f) ? { options: await fieldOptions(request, f) } : f.dictCode ? { dictCode: f.dictCode } : {}),
       ...(defaultValue !== undefined ? { defaultValue } : {}),
       ...(disabled ? { disabled: true } : {}),
       validateRules: [
@@ -176,12 +167,7 @@ export async function describeFormItems(request: FastifyRequest, entity: EntityD
       tableType: tableTypeOf(defs, entity),
       formTemplate: '1',
       isTree: 'N',
-      extConfigJson: JSON.stringify({
-        reportPrintShow: 0,
-        reportPrintUrl: '',
-        modelFullscreen: 0,
-        modalMinWidth: '',
-      }),
+      extConfigJson: JSON.stringify({ reportPrintShow: 0, reportPrintUrl: '', modelFullscreen: 0, modalMinWidth: '' }),
     },
     schema: { type: 'object', title: entity.name, table: entity.code, required, properties },
     cgButtonList: [],

@@ -56,8 +56,7 @@ export const RecordBody = Type.Record(
 );
 
 /** The Vue2 online list keys its rows (and so its selection, and its batch delete) by `jeecg_row_key`. */
-const withRowKeys = <T extends { id?: unknown }>(records: T[]) =>
-  records.map((r) => ({ ...r, jeecg_row_key: r.id }));
+const withRowKeys = <T extends { id?: unknown }>(records: T[]) => records.map((r) => ({ ...r, jeecg_row_key: r.id }));
 
 /**
  * The generic CRUD of entity definitions under the original online-form paths (DESIGN §2). Routes are
@@ -77,27 +76,14 @@ export async function onlineRoutes(fastify: FastifyInstance) {
     const IdParams = Type.Object({ id: IdParam() });
 
     const list = async (request: FastifyRequest) => {
-      const { query, narrow } = await listView(
-        request,
-        ctx.defs,
-        entity,
-        request.query as Record<string, unknown>,
-      );
+      const { query, narrow } = await listView(request, ctx.defs, entity, request.query as Record<string, unknown>);
       const page = await listRecords(ctx, request, model, query, narrow);
-      const records = attachColors(
-        ctx.defs,
-        entity,
-        await attachTransitions(request, ctx.defs, entity, page.records),
-      );
+      const records = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, page.records));
       return ok({ ...page, records: withRowKeys(await attachDerive(request, entity, records)) });
     };
     // A child's rows are listed only under their parent (queryById), or at its protocol address.
     if (!entity.parent)
-      app.get(
-        `${ONLINE_API}/getData/${code}`,
-        { config: { access: read }, schema: { querystring: ListQuery } },
-        list,
-      );
+      app.get(`${ONLINE_API}/getData/${code}`, { config: { access: read }, schema: { querystring: ListQuery } }, list);
     // The protocol's own address of this list (listAlias), e.g. the mobile application's status configuration.
     if (entity.listAlias)
       app.get(entity.listAlias, { config: { access: read }, schema: { querystring: ListQuery } }, list);
@@ -109,13 +95,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
         { config: { access: read }, schema: { querystring: ListQuery } },
         async (request) => {
           const query = { ...(request.query as Record<string, unknown>), pageNo: 1, pageSize: 1 };
-          const page = await listRecords(
-            ctx,
-            request,
-            model,
-            query,
-            await actionableFilter(request, entity, query),
-          );
+          const page = await listRecords(ctx, request, model, query, await actionableFilter(request, entity, query));
           return ok(page.total);
         },
       );
@@ -174,11 +154,7 @@ export async function onlineRoutes(fastify: FastifyInstance) {
             await attachRefText(request, entity, withFormDocuments(entity, withLiveFields(entity, [row]))),
           ),
         );
-        const [withState] = attachColors(
-          ctx.defs,
-          entity,
-          await attachTransitions(request, ctx.defs, entity, [shown]),
-        );
+        const [withState] = attachColors(ctx.defs, entity, await attachTransitions(request, ctx.defs, entity, [shown]));
         return ok({ ...withState, ...(await childRecords(ctx, request, model, request.params.id)) });
       },
     );

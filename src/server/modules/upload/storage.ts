@@ -46,10 +46,7 @@ export interface StoredFile {
 /** Keeps only a display name: no directories, no control characters, at most 200 characters. */
 export function displayName(raw: string): string {
   const last = raw.split(/[\\/]/).pop() ?? '';
-  const base = [...last]
-    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim();
+  const base = [...last].filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f).join('').trim();
   return (base || 'file').slice(-200);
 }
 
