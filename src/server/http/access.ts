@@ -79,8 +79,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       request.session = session && { ...session };
     }
     if (access === 'public') return;
-    if (!token) throw unauthorized('token为空!');
-    if (!request.session) throw unauthorized('Token失效，请重新登录!');
+    if (!request.session) throw notSignedIn(request);
     checkTenant(request, request.session);
     const anyOf = typeof access === 'string' ? [access] : access;
     if (!anyOf.includes('login')) {
@@ -93,6 +92,11 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (request.routeOptions.config?.signed) verifySignature(request, app.ctx.cfg.signSecret);
   });
 });
+
+/** The 401 of a caller without a session: no token, or one that no longer signs anyone in. */
+export function notSignedIn(request: FastifyRequest) {
+  return headerValue(request, 'x-access-token') ? unauthorized('Token失效，请重新登录!') : unauthorized('token为空!');
+}
 
 /**
  * The tenant header only selects among the session's own tenants (TOK-07): a foreign value is refused,

@@ -296,7 +296,7 @@ export function departImportTarget(ctx: AppContext, request: FastifyRequest): Im
       const ordered = resolveParents(prepared, {
         label: (r) => r.label,
         wants: (r) => (r.parentCode ? { code: r.parentCode } : null),
-        stored: (code) => parents.get(code)?.id,
+        stored: (code) => parents.get(code),
         labelColumn: '机构编码',
         column: '上级部门编码',
         noun: '部门',
@@ -305,7 +305,7 @@ export function departImportTarget(ctx: AppContext, request: FastifyRequest): Im
       // Sibling names, parents first: in the file and among the stored children of the same parent (top
       // level: the tenant's roots). A refused row takes the rows of the file under it along.
       const storedIds = [
-        ...new Set(ordered.flatMap(({ parent }) => (parent && 'stored' in parent ? [parent.stored] : []))),
+        ...new Set(ordered.flatMap(({ parent }) => (parent && 'stored' in parent ? [parent.stored.id] : []))),
       ];
       const taken = new Set<string>();
       for (const ids of [[''], ...chunks(storedIds)])
@@ -325,13 +325,10 @@ export function departImportTarget(ctx: AppContext, request: FastifyRequest): Im
           prepared[i] = { errors: [`上级部门编码：上级部门“${record.parentCode}”所在的行未能导入`] };
           return;
         }
-        record.parent = !parent
-          ? null
-          : 'row' in parent
-            ? parent
-            : (parents.get(record.parentCode as string) as Parent);
+        record.parent = !parent ? null : 'row' in parent ? parent : parent.stored;
         record.order = order;
-        const key = `${!parent ? '' : 'row' in parent ? parent.row.id : parent.stored}\u0000${record.values.departName}`;
+        const parentId = !parent ? '' : 'row' in parent ? parent.row.id : parent.stored.id;
+        const key = `${parentId}\u0000${record.values.departName}`;
         if (taken.has(key))
           prepared[i] = { errors: [`部门名称：同级部门中已存在“${record.values.departName}”`] };
         taken.add(key);

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../../shared/envelope.js';
-import { checkTenant } from '../../http/access.js';
-import { ApiError, badRequest, bizError, notFound, unauthorized } from '../../http/errors.js';
+import { checkTenant, notSignedIn } from '../../http/access.js';
+import { ApiError, badRequest, bizError, notFound } from '../../http/errors.js';
 import { multipartParts } from '../../http/multipart.js';
 import { ossSignature } from './oss-signature.js';
 import { bizFolder, FileStore, type BizFolder } from './storage.js';
@@ -59,10 +59,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   async function saveUpload(request: FastifyRequest, biz: (form: UploadForm) => BizFolder) {
     const form = await readForm(request);
     const user = request.user();
-    return store.save(form.content, form.fileName, biz(form), {
-      tenantId: user.tenantId,
-      username: user.username,
-    });
+    return store.save(form.content, form.fileName, biz(form), { tenantId: user.tenantId, username: user.username });
   }
 
   // The original puts the stored relative path in `message`; the record is in `result` as well.
@@ -75,11 +72,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/sys/attachment/upload',
     {
       config: { access: 'login' },
-      schema: {
-        querystring: Type.Object({
-          path: Type.Optional(Type.Union([Type.Literal('fileList'), Type.Literal('aritcle')])),
-        }),
-      },
+      schema: { querystring: Type.Object({ path: Type.Optional(Type.Union([Type.Literal('fileList'), Type.Literal('aritcle')])) }) },
     },
     async (request) => {
       const folder = (request.query as { path?: 'fileList' | 'aritcle' }).path ?? 'fileList';
@@ -101,10 +94,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     if (session) checkTenant(request, session);
     const record =
       (session && (await store.find(relative, session.tenantId))) || (await store.findAvatar(relative));
-    if (!record && !session)
-      throw request.headers['x-access-token']
-        ? unauthorized('Token失效，请重新登录!')
-        : unauthorized('token为空!');
+    if (!record && !session) throw notSignedIn(request);
     if (!record) throw notFound('文件不存在或无权访问');
     const { file, size } = await store.open(record);
     if (size === 0) throw bizError('文件下载失败');
