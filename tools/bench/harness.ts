@@ -130,23 +130,49 @@ export async function buildBenchPages(opts: {
   });
 }
 
-/** Serves a build on 127.0.0.1 (static files only). */
-export function serveStatic(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const types: Record<string, string> = {
-    '.html': 'text/html; charset=utf-8',
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-    '.mjs': 'text/javascript',
-  };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+export interface StaticOptions {
+  /** Send a file's precompressed `.gz` copy when the browser accepts gzip, as our server does. */
+  gzip?: boolean;
+  /** Further folders under a path prefix, e.g. `{ 'avatars/': dir }`. */
+  mounts?: Record<string, string>;
+  /** Answers a request itself (a JSON endpoint) and returns true; otherwise the files are served. */
+  handle?: (url: URL, res: http.ServerResponse) => boolean;
+}
+
+/** Serves a build on 127.0.0.1: its files, and what `opts` add. */
+export function serveStatic(
+  dir: string,
+  opts: StaticOptions = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent((req.url ?? '/').split('?')[0]).replace(/^\/+/, '') || 'index.html';
-    const file = path.resolve(dir, rel);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (opts.handle?.(url, res)) return;
+    const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
+    const mount = Object.entries(opts.mounts ?? {}).find(([prefix]) => rel.startsWith(prefix));
+    const [base, inside] = mount ? [mount[1], rel.slice(mount[0].length)] : [dir, rel];
+    const file = path.resolve(base, inside);
+    if (!file.startsWith(base) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
+    const headers: Record<string, string> = { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' };
+    const gzip = opts.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && fs.existsSync(`${file}.gz`);
+    if (gzip) headers['content-encoding'] = 'gzip';
+    res.writeHead(200, headers);
+    fs.createReadStream(gzip ? `${file}.gz` : file).pipe(res);
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
