@@ -9,6 +9,8 @@ import { DEFAULT_SQLITE_READERS } from '../config.js';
 import { optimizePeriodically } from './statistics.js';
 import { WriteStamps } from './write-stamps.js';
 import { ListCache } from './list-cache.js';
+import { stampingDialect } from './stamping-driver.js';
+import { countsChanges, PgStatStamps, type PgQuery } from './pg-stamps.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -24,7 +26,11 @@ export interface Db {
    * one per write. `commit` ends it; both wait for the transaction in progress, if any.
    */
   writeBatch?: { open(): Promise<void>; commit(): Promise<void> };
-  /** Lists' counts and deep-page anchors (list-cache.ts); only where this process sees every write. */
+  /**
+   * Lists' counts and deep-page anchors (list-cache.ts), kept while their tables stay unwritten: by this
+   * process's writes where it sees every write (SQLite, PGlite), and on PostgreSQL also by the server's
+   * per-table change counts (pg-stamps.ts); none where the server does not count them.
+   */
   listCache?: ListCache;
 }
 
@@ -47,7 +53,11 @@ export async function openDatabase(
     pg.default.types.setTypeParser(INT8_OID, (v: string) => Number(v));
     pg.default.types.setTypeParser(NUMERIC_OID, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
-    return wrap(new PostgresDialect({ pool }), 'postgres', databaseUrl);
+    const query: PgQuery = (text, values) => pool.query(text, values);
+    const stamps = new WriteStamps();
+    const db = wrap(stampingDialect(new PostgresDialect({ pool }), stamps), 'postgres', databaseUrl);
+    if (!(await countsChanges(query))) return db;
+    return { ...db, listCache: new ListCache(new PgStatStamps(stamps, query)) };
   }
   if (databaseUrl.startsWith('pglite://')) {
     const { PGlite, types } = await import('@electric-sql/pglite');
@@ -55,7 +65,9 @@ export async function openDatabase(
     const pglite = new PGlite({
       parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
     });
-    return wrap(new PGliteDialect(pglite), 'postgres', '');
+    // In this process only, so this process sees every write.
+    const stamps = new WriteStamps();
+    return { ...wrap(stampingDialect(new PGliteDialect(pglite), stamps), 'postgres', ''), listCache: new ListCache(stamps) };
   }
   const Sqlite = (await import('better-sqlite3')).default;
   const file = databaseUrl.startsWith('sqlite://') ? databaseUrl.slice('sqlite://'.length) : '';

@@ -1,4 +1,4 @@
-import type { WriteStamps } from './write-stamps.js';
+import type { StampSource } from './write-stamps.js';
 
 /** Queries remembered, least recently used dropped first; and anchors per list. */
 const MAX_LISTS = 512;
@@ -21,22 +21,22 @@ interface Entry {
 
 /**
  * What lists learnt about their queries, keyed by the query (its SQL and bound values, so by filter,
- * scope and sort) and kept only while none of the query's tables was written (write-stamps.ts), so it is
- * never stale (issue 13 §1, §3):
+ * scope and sort) and kept only while none of the query's tables was written (write-stamps.ts; on a shared
+ * PostgreSQL, pg-stamps.ts: another instance's write within about a second) (issue 13 §1, §3):
  * - counts: opening, filtering or paging a list counts once per change of its tables, not per request;
  * - anchors, where deep pages resume: the id of the row before a position. Page 20,000 after page
  *   19,999 — or asked again — seeks from its anchor by index instead of skipping 200,000 rows.
  */
 export class ListCache {
-  readonly #stamps: WriteStamps;
+  readonly #stamps: StampSource;
   readonly #lists = new Map<string, Entry>();
 
-  constructor(stamps: WriteStamps) {
+  constructor(stamps: StampSource) {
     this.#stamps = stamps;
   }
 
   /** The current stamp of these tables, taken before reading what will be remembered under it. */
-  stamp(tables: readonly string[]): string {
+  async stamp(tables: readonly string[]): Promise<string> {
     return this.#stamps.stamp(tables);
   }
 
@@ -49,13 +49,15 @@ export class ListCache {
     return best;
   }
 
-  /** Remembers an anchor read under `stamp`, unless the tables changed since. */
-  remember(key: string, stamp: string, anchor: Anchor, tables: readonly string[]): void {
-    if (this.stamp(tables) !== stamp) return;
+  /** Remembers anchors read under `stamp`, unless the tables changed since. */
+  async remember(key: string, stamp: string, found: Anchor[], tables: readonly string[]): Promise<void> {
+    if (!found.length || (await this.stamp(tables)) !== stamp) return;
     const { anchors } = this.#entry(key, stamp, true)!;
-    anchors.delete(anchor.position);
-    anchors.set(anchor.position, anchor.id);
-    if (anchors.size > MAX_ANCHORS) anchors.delete(anchors.keys().next().value as number);
+    for (const anchor of found) {
+      anchors.delete(anchor.position);
+      anchors.set(anchor.position, anchor.id);
+    }
+    while (anchors.size > MAX_ANCHORS) anchors.delete(anchors.keys().next().value as number);
   }
 
   /** Whether the list's sort key was found complete (no NULLs) under `stamp`; undefined: not asked yet. */
@@ -63,8 +65,8 @@ export class ListCache {
     return this.#entry(key, stamp, false)?.keyComplete;
   }
 
-  setKeyComplete(key: string, stamp: string, complete: boolean, tables: readonly string[]): void {
-    if (this.stamp(tables) === stamp) this.#entry(key, stamp, true)!.keyComplete = complete;
+  async setKeyComplete(key: string, stamp: string, complete: boolean, tables: readonly string[]): Promise<void> {
+    if ((await this.stamp(tables)) === stamp) this.#entry(key, stamp, true)!.keyComplete = complete;
   }
 
   /** A count query's answer counted under `stamp`, if still valid. */
@@ -72,13 +74,13 @@ export class ListCache {
     return this.#entry(key, stamp, false)?.count;
   }
 
-  setCount(
+  async setCount(
     key: string,
     stamp: string,
     count: { total: number; estimated: boolean },
     tables: readonly string[],
-  ): void {
-    if (this.stamp(tables) === stamp) this.#entry(key, stamp, true)!.count = count;
+  ): Promise<void> {
+    if ((await this.stamp(tables)) === stamp) this.#entry(key, stamp, true)!.count = count;
   }
 
   #entry(key: string, stamp: string, create: boolean): Entry | undefined {

@@ -5,13 +5,20 @@ const plain = (name: string) => name.replace(/_/g, '').toLowerCase();
 
 const NAMES_TABLES = /\b(from|join|into|update)\b/i;
 
+/** Whatever tells a cache of read results (list-cache.ts) that the tables it read may have moved. */
+export interface StampSource {
+  /** A value that changes whenever any of these tables may have changed. */
+  stamp(tables: readonly string[]): string | Promise<string>;
+}
+
 /**
- * What one database's writer changed, as counters per table, so a cache of read results (list-cache.ts)
- * knows when what it read may have moved. Only a database whose every write passes through this process
- * can keep them (embedded SQLite). A statement whose tables are unknown (raw SQL) bumps all tables; a
- * transaction's tables are bumped again when it commits or rolls back.
+ * What this process wrote, as counters per table, so a cache of read results (list-cache.ts) knows when
+ * what it read may have moved. Alone it suffices only where every write passes through this process
+ * (embedded SQLite, PGlite); a shared PostgreSQL adds the server's own counters (pg-stamps.ts). A statement
+ * whose tables are unknown (raw SQL) bumps all tables; a transaction's tables are bumped again when it
+ * commits or rolls back (ConnectionWrites).
  */
-export class WriteStamps {
+export class WriteStamps implements StampSource {
   readonly #tables = new Map<string, number>();
   #all = 0;
 
@@ -24,6 +31,34 @@ export class WriteStamps {
   /** A value that changes whenever any of these tables may have changed. */
   stamp(tables: readonly string[]): string {
     return `${this.#all}:${tables.map((t) => this.#tables.get(plain(t)) ?? 0).join(',')}`;
+  }
+}
+
+/**
+ * One connection's writes as they reach WriteStamps: each statement bumps its tables at once, and a
+ * transaction's tables again at its end, because only then do other connections see the change (or see
+ * it vanish) — what they read in between must not count as current.
+ */
+export class ConnectionWrites {
+  inTransaction = false;
+  /** The tables this transaction wrote (null: unknown ones). */
+  #written: Set<string> | null = new Set();
+
+  constructor(private readonly stamps: WriteStamps) {}
+
+  /** A statement that may have written these tables (undefined: unknown ones). */
+  wrote(tables: string[] | undefined): void {
+    this.stamps.bump(tables);
+    if (!this.inTransaction) return;
+    if (!tables?.length || !this.#written) this.#written = null;
+    else for (const t of tables) this.#written.add(t);
+  }
+
+  /** The transaction committed or rolled back. */
+  end(): void {
+    this.inTransaction = false;
+    if (this.#written?.size !== 0) this.stamps.bump(this.#written ? [...this.#written] : undefined);
+    this.#written = new Set();
   }
 }
 

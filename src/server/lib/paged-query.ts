@@ -84,7 +84,7 @@ async function deepPage<O>(
   else {
     const compiled = base.compile();
     const list = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-    const stamp = anchors.stamp(tables);
+    const stamp = await anchors.stamp(tables);
     // Seeking compares sort keys, and a NULL key compares with nothing: such lists skip from the start.
     let complete = key ? anchors.keyComplete(list, stamp) : true;
     if (complete === undefined && key) {
@@ -94,7 +94,7 @@ async function deepPage<O>(
         .select(sql<number>`1`.as('one'))
         .where(sql.ref(key[0]), 'is', null);
       complete = !(await nulls.limit(1).executeTakeFirst());
-      anchors.setKeyComplete(list, stamp, complete, tables);
+      await anchors.setKeyComplete(list, stamp, complete, tables);
     }
     const anchor = complete ? anchors.nearest(list, stamp, offset) : undefined;
     const skip = offset - (anchor?.position ?? 0);
@@ -106,10 +106,11 @@ async function deepPage<O>(
       .execute();
     const before = skip > 0 ? windows.shift() : undefined;
     if (complete) {
-      if (before) anchors.remember(list, stamp, { position: offset, id: before.pageId }, tables);
+      const found = [];
+      if (before) found.push({ position: offset, id: before.pageId });
       const last = windows.at(-1);
-      if (last && windows.length === pageSize)
-        anchors.remember(list, stamp, { position: offset + pageSize, id: last.pageId }, tables);
+      if (last && windows.length === pageSize) found.push({ position: offset + pageSize, id: last.pageId });
+      await anchors.remember(list, stamp, found, tables);
     }
   }
   const ids = windows.map((r) => r.pageId);
@@ -134,7 +135,7 @@ function seekAfter(table: string, key: [string, 'asc' | 'desc'] | undefined, idC
 /**
  * `select count(*) from (<query> limit cap+1)`: exact while the count is cheap; past the cap the
  * planner's estimate (PostgreSQL) or the table's analysed row count (SQLite, unfiltered lists), never
- * less than what was counted. SQLite answers again from its list cache until the tables change.
+ * less than what was counted. Answered again from the list cache until the tables change.
  */
 export async function boundedCount(
   db: PageDb,
@@ -152,17 +153,17 @@ export async function boundedCount(
     if (counted <= cap) return { total: counted, estimated: false };
     return { total: Math.max(counted, Math.round(await estimatedRows(db, query))), estimated: true };
   };
-  // Counted once per change of the list's tables where the database keeps a list cache (SQLite).
+  // Counted once per change of the list's tables where the database keeps a list cache.
   const cache = db.listCache;
   const tables = cache && tablesOf(query.toOperationNode());
   if (!cache || !tables) return count();
   const compiled = counting.compile();
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  const stamp = cache.stamp(tables);
+  const stamp = await cache.stamp(tables);
   const known = cache.count(key, stamp);
   if (known) return known;
   const answer = await count();
-  cache.setCount(key, stamp, answer, tables);
+  await cache.setCount(key, stamp, answer, tables);
   return answer;
 }
 

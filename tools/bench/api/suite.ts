@@ -1,16 +1,17 @@
 /**
  * The scale bench of the list API (issue 13 §4): BENCH_ROWS (default 1,000,000) users and erp_customer
  * rows, then list page 1, filter, sort, deep page, the organisation manager's scoped list and a cheap
- * lookup at concurrency 1, 10 and 50 over real HTTP, beside a bare node:http server that runs, with the
- * driver alone, the very SQL the API ran for the same request (captured from it); then a mixed load, one
- * client's cheap lookups while 50 clients page deep, on both. SQLite is a file in a temporary folder as in
- * production (SQLITE_READERS=0 measures it without reader threads); PostgreSQL runs too when
- * TEST_DATABASE_URL is set.
+ * lookup at concurrency 1, 10 and 50 over real HTTP (the clients in a thread of their own), beside a bare
+ * node:http server that runs, with the driver alone, the very SQL the API ran for the same request
+ * (captured from it); then a mixed load, one client's cheap lookups while 50 clients page deep, on both.
+ * SQLite is a file in a temporary folder as in production (SQLITE_READERS=0 measures it without reader
+ * threads); PostgreSQL runs too when TEST_DATABASE_URL is set.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { refreshStatistics } from '../../../src/server/db/statistics.js';
@@ -72,37 +73,19 @@ export interface ApiBenchResult {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** `concurrency` clients each sending the next request as soon as the last answered, for `seconds`. */
+/**
+ * `concurrency` clients each sending the next request as soon as the last answered, for `seconds`, from a
+ * thread of their own (load.worker.mjs), as a load tool in another process would.
+ */
 async function load(url: string, headers: Record<string, string>, concurrency: number, seconds: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const once = () =>
-    new Promise<void>((resolve, reject) => {
-      const req = http.get(url, { agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks).toString();
-          if (res.statusCode !== 200 || !body.includes('"success":true')) reject(new Error(`${url}: ${res.statusCode} ${body.slice(0, 200)}`));
-          else resolve();
-        });
-      });
-      req.on('error', reject);
-    });
-  await once(); // warm-up: statement preparation, JIT
-  const latencies: number[] = [];
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await once();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
+  const worker = new Worker(new URL('./load.worker.mjs', import.meta.url), {
+    workerData: { url, headers, concurrency, seconds },
+  });
+  const { latencies, elapsed } = await new Promise<{ latencies: number[]; elapsed: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
   return {
     requests: latencies.length,
     p50: round(percentile(latencies, 50)),

@@ -9,7 +9,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import type { ReaderPool } from './reader-pool.js';
-import { tablesOf, type WriteStamps } from '../write-stamps.js';
+import { ConnectionWrites, tablesOf, type WriteStamps } from '../write-stamps.js';
 
 /** The writer connection as statement-cache.ts hands it out: statements say whether they only read. */
 export type WriterDatabase = Omit<SqliteDatabase, 'prepare'> & {
@@ -110,7 +110,7 @@ class PooledSqliteDriver implements Driver {
       this.gate.unlock();
       throw err;
     }
-    (connection as PooledConnection).inTransaction = true;
+    (connection as PooledConnection).writes.inTransaction = true;
   }
 
   // A failed commit keeps the gate: Kysely rolls back next, which releases it.
@@ -135,39 +135,29 @@ class PooledSqliteDriver implements Driver {
   }
 
   #end(connection: DatabaseConnection): void {
-    (connection as PooledConnection).endTransaction();
+    (connection as PooledConnection).writes.end();
     this.gate.unlock();
   }
 }
 
 class PooledConnection implements DatabaseConnection {
-  inTransaction = false;
-  /** The tables this transaction wrote (null: unknown ones), stamped again when it ends. */
-  #written: Set<string> | null = new Set();
+  readonly writes: ConnectionWrites;
 
   constructor(
     private readonly writer: WriterDatabase,
     private readonly gate: WriterGate,
     private readonly readers: ReaderPool | null,
-    private readonly stamps: WriteStamps,
-  ) {}
+    stamps: WriteStamps,
+  ) {
+    this.writes = new ConnectionWrites(stamps);
+  }
 
-  /**
-   * A transaction's writes become visible to readers (or vanish) at its end, not when each ran: what a
-   * reader read in between must not count as current.
-   */
-  endTransaction(): void {
-    this.inTransaction = false;
-    if (this.#written?.size !== 0) this.stamps.bump(this.#written ? [...this.#written] : undefined);
-    this.#written = new Set();
+  get inTransaction(): boolean {
+    return this.writes.inTransaction;
   }
 
   #wrote(query: CompiledQuery): void {
-    const tables = tablesOf(query.query);
-    this.stamps.bump(tables);
-    if (!this.inTransaction) return;
-    if (!tables?.length || !this.#written) this.#written = null;
-    else for (const t of tables) this.#written.add(t);
+    this.writes.wrote(tablesOf(query.query));
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
