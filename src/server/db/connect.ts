@@ -32,6 +32,11 @@ export interface Db {
    * per-table change counts (pg-stamps.ts); none where the server does not count them.
    */
   listCache?: ListCache;
+  /**
+   * This process's write counters (write-stamps.ts), only where every write passes through this process
+   * (SQLite, PGlite): what was computed from tables not written since is still true (http/caller-memo.ts).
+   */
+  localStamps?: WriteStamps;
 }
 
 const INT8_OID = 20;
@@ -67,7 +72,11 @@ export async function openDatabase(
     });
     // In this process only, so this process sees every write.
     const stamps = new WriteStamps();
-    return { ...wrap(stampingDialect(new PGliteDialect(pglite), stamps), 'postgres', ''), listCache: new ListCache(stamps) };
+    return {
+      ...wrap(stampingDialect(new PGliteDialect(pglite), stamps), 'postgres', ''),
+      listCache: new ListCache(stamps),
+      localStamps: stamps,
+    };
   }
   const Sqlite = (await import('better-sqlite3')).default;
   const file = databaseUrl.startsWith('sqlite://') ? databaseUrl.slice('sqlite://'.length) : '';
@@ -103,7 +112,13 @@ export async function openDatabase(
   };
   // Start-up statistics come from bootstrap (db/statistics.ts) once the schema and seed exist.
   const stop = optimizePeriodically(() => sql`pragma optimize`.execute(db.kysely));
-  return { ...db, writeBatch, listCache: new ListCache(stamps), close: () => (stop(), db.close()) };
+  return {
+    ...db,
+    writeBatch,
+    listCache: new ListCache(stamps),
+    localStamps: stamps,
+    close: () => (stop(), db.close()),
+  };
 }
 
 function wrap(dialect: Dialect, name: DialectName, pgUrl: string): Db {

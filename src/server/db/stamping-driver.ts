@@ -8,7 +8,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { ConnectionWrites, tablesOf, type WriteStamps } from './write-stamps.js';
+import { ConnectionWrites, noteRead, tablesOf, type WriteStamps } from './write-stamps.js';
 
 /** Raw SQL that only reads; anything else may write. */
 const READS = /^\s*(select|explain|show)\b/i;
@@ -40,6 +40,7 @@ class StampingConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    noteRead(query.query);
     try {
       return await this.inner.executeQuery<R>(query);
     } finally {

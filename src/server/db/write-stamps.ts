@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { OperationNode } from 'kysely';
 
 /** A table's name as both sides spell it: `sysUser` before the camel-case plugin, `sys_user` after. */
@@ -21,11 +22,18 @@ export interface StampSource {
 export class WriteStamps implements StampSource {
   readonly #tables = new Map<string, number>();
   #all = 0;
+  #writes = 0;
 
   /** A write to these tables (undefined: to any table). */
   bump(tables?: readonly string[]): void {
+    this.#writes++;
     if (!tables?.length) this.#all++;
     else for (const t of tables) this.#tables.set(plain(t), (this.#tables.get(plain(t)) ?? 0) + 1);
+  }
+
+  /** How many writes so far, to any table: unchanged over a computation, nothing was written meanwhile. */
+  get writes(): number {
+    return this.#writes;
   }
 
   /** A value that changes whenever any of these tables may have changed. */
@@ -60,6 +68,30 @@ export class ConnectionWrites {
     if (this.#written?.size !== 0) this.stamps.bump(this.#written ? [...this.#written] : undefined);
     this.#written = new Set();
   }
+}
+
+/** The tables the queries of one computation read (`unknown`: one named tables of its own in raw SQL). */
+export interface TablesRead {
+  tables: Set<string>;
+  unknown: boolean;
+}
+
+const reading = new AsyncLocalStorage<TablesRead>();
+
+/** Runs `compute`, collecting the tables every query it runs reads (the drivers call noteRead). */
+export async function collectTablesRead<T>(compute: () => Promise<T>): Promise<{ value: T; read: TablesRead }> {
+  const read: TablesRead = { tables: new Set(), unknown: false };
+  const value = await reading.run(read, compute);
+  return { value, read };
+}
+
+/** A query ran: the computation collecting its tables, if any, learns them. */
+export function noteRead(node: OperationNode): void {
+  const read = reading.getStore();
+  if (!read) return;
+  const tables = tablesOf(node);
+  if (!tables) read.unknown = true;
+  else for (const t of tables) read.tables.add(t);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Session } from '../auth/sessions.js';
 import { permissionCodes } from '../auth/permissions.js';
 import { dataScope, type DataScope } from '../auth/scope.js';
 import { verifySignature } from '../auth/sign.js';
-import { memoized } from './caller-memo.js';
+import { memoized, scopeKey } from './caller-memo.js';
 import { badRequest, forbidden, noPermission, unauthorized } from './errors.js';
 
 /**
@@ -45,7 +45,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     let p = permCache.get(this);
     if (!p) {
       const { userId } = this.user();
-      p = memoized(app, `perms|${userId}`, () => permissionCodes(app.ctx.db.kysely, userId));
+      p = memoized(app, `perms|${userId}`, () => permissionCodes(app.ctx.db.kysely, userId), { untilWritten: true });
       permCache.set(this, p);
     }
     return p;
@@ -55,7 +55,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     let p = scopeCache.get(this);
     if (!p) {
       const session = this.user();
-      p = memoized(app, `scope|${session.id}`, () => dataScope(app.ctx.db.kysely, session));
+      p = memoized(app, scopeKey(session), () => dataScope(app.ctx.db.kysely, session), { untilWritten: true });
       scopeCache.set(this, p);
     }
     return p;

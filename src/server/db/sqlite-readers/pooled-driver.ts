@@ -9,7 +9,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import type { ReaderPool } from './reader-pool.js';
-import { ConnectionWrites, tablesOf, type WriteStamps } from '../write-stamps.js';
+import { ConnectionWrites, noteRead, tablesOf, type WriteStamps } from '../write-stamps.js';
 
 /** The writer connection as statement-cache.ts hands it out: statements say whether they only read. */
 export type WriterDatabase = Omit<SqliteDatabase, 'prepare'> & {
@@ -161,6 +161,7 @@ class PooledConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    noteRead(query.query);
     if (this.inTransaction) return runOnWriter<R>(this.writer, query, () => this.#wrote(query));
     const readers = this.readers;
     if (readers?.available && !this.gate.batchOpen && MAY_READ.test(query.sql)) {

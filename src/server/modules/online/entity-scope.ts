@@ -7,7 +7,7 @@ import type { Database } from '../../db/tables.js';
 import { prefixRange } from '../../lib/like.js';
 import { dataRulePredicate, grantedDataRules } from '../../auth/data-rules.js';
 import { entityModel } from './entity-model.js';
-import { memoized } from '../../http/caller-memo.js';
+import { memoized, scopeKey } from '../../http/caller-memo.js';
 
 // Entity tables are not in the typed Database; their columns come from the definition.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -132,7 +132,7 @@ export async function requestScope(
 ): Promise<ScopePredicate> {
   const session = request.user();
   const target = viaTarget(entity, request.server.ctx.defs.entities);
-  const kind = db ? await memoized(request.server, `scope|${session.id}`, () => dataScope(db, session)) : await request.scope();
+  const kind = db ? await memoized(request.server, scopeKey(session), () => dataScope(db, session), { untilWritten: !db.isTransaction }) : await request.scope();
   let scope: ScopePredicate;
   if (target && entity.scope?.via) {
     // A caller who sees every target row of his tenant needs no subquery (a full scan of the target).
@@ -153,8 +153,12 @@ async function rulesPredicate(
 ): Promise<ScopePredicate | undefined> {
   const session = request.user();
   const url = `/online/cgformList/${entity.code}`;
-  const rules = await memoized(request.server, `rules|${session.userId}|${url}`, () =>
-    grantedDataRules(db ?? request.server.ctx.db.kysely, session.userId, { url }),
+  const rules = await memoized(
+    request.server,
+    `rules|${session.userId}|${url}`,
+    () => grantedDataRules(db ?? request.server.ctx.db.kysely, session.userId, { url }),
+    // Not from inside a transaction: it may read the transaction's own uncommitted rows.
+    { untilWritten: !db?.isTransaction },
   );
   return (
     dataRulePredicate(rules, entityModel(entity).fields, session, (rule, reason) =>
