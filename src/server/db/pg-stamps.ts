@@ -5,7 +5,7 @@ const TABLE_CHANGES = `
   select replace(c.relname, '_', '') as t,
     pg_stat_get_tuples_inserted(c.oid) + pg_stat_get_tuples_updated(c.oid) + pg_stat_get_tuples_deleted(c.oid) as n
   from pg_class c
-  where c.relnamespace = current_schema()::text::regnamespace and c.relkind in ('r', 'p')
+  where c.relnamespace = quote_ident(current_schema())::regnamespace and c.relkind in ('r', 'p')
     and replace(c.relname, '_', '') = any($1)`;
 
 export type PgQuery = (text: string, values: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
