@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { QueryRule } from '../../shared/query-rules.js';
 import { ownField } from '../../shared/own-field.js';
 import { formatDateTime } from '../../shared/time.js';
+import { untilWritten } from '../db/remembered.js';
 import type { Database } from '../db/tables.js';
 import { condition, type FieldMap } from '../lib/list-query.js';
 import type { Session } from './sessions.js';
@@ -37,13 +38,16 @@ const RULES: Record<string, QueryRule> = {
 /**
  * The enabled data rules granted to the user on the menus of a list, through their roles and their
  * department roles (protocol §8: data-permission rules are ANDed to every list query). A grant names
- * its rules in data_rule_ids; only rules of that same menu count.
+ * its rules in data_rule_ids; only rules of that same menu count. Remembered until a table it read is
+ * written (db/remembered.ts): every list, export and picker asks.
  */
-export async function grantedDataRules(
-  db: Kysely<Database>,
-  userId: string,
-  menu: MenuMatch,
-): Promise<DataRule[]> {
+export function grantedDataRules(db: Kysely<Database>, userId: string, menu: MenuMatch): Promise<DataRule[]> {
+  return untilWritten(db, `rules|${userId}|${menu.url ?? ''}|${menu.component ?? ''}`, () =>
+    readDataRules(db, userId, menu),
+  );
+}
+
+async function readDataRules(db: Kysely<Database>, userId: string, menu: MenuMatch): Promise<DataRule[]> {
   // Rules hang off grants, so the common case (no rules granted) costs this one query.
   const menus = db
     .selectFrom('sysPermission')

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Config } from '../config.js';
+import { prepared } from '../db/prepared.js';
 import type { Database } from '../db/tables.js';
 import { newId } from '../../shared/ids.js';
 
@@ -87,14 +88,7 @@ export class SessionStore {
 
   /** Sessions that are live: not revoked, within their absolute life and idle limit, user active. */
   private live(now: number) {
-    return this.db
-      .selectFrom('sysSession as s')
-      .innerJoin('sysUser as u', 'u.id', 's.userId')
-      .where('s.revoked', '=', 0)
-      .where('s.expiresAt', '>', now)
-      .where('s.lastSeenAt', '>', now - this.cfg.sessionIdleMs)
-      .where('u.status', '=', 1)
-      .where('u.delFlag', '=', 0);
+    return liveSessions(this.db, now, now - this.cfg.sessionIdleMs);
   }
 
   /** The ids among `sessionIds` still live (for channels that may have missed a revocation). */
@@ -130,20 +124,7 @@ export class SessionStore {
   async resolve(token: string): Promise<Session | null> {
     if (!token || token.length > 200) return null;
     const now = Date.now();
-    const row = await this.live(now)
-      .select([
-        's.id',
-        's.userId',
-        's.tenantId',
-        's.orgCode',
-        's.appCode',
-        's.lastSeenAt',
-        'u.username',
-        'u.realname',
-        'u.relTenantIds',
-      ])
-      .where('s.tokenHash', '=', this.hashToken(token))
-      .executeTakeFirst();
+    const row = await sessionByToken.executeTakeFirst(this.db, this.hashToken(token), now, now - this.cfg.sessionIdleMs);
     if (!row) return null;
     const relTenantIds = parseIds(row.relTenantIds);
     // Removal from a tenant revokes the user's sessions; this also holds for any path that changed his
@@ -210,3 +191,22 @@ export function parseIds(list: string | null | undefined): number[] {
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
 }
+
+/** Sessions not revoked, within their absolute life, active since `idleSince`, of an active user. */
+function liveSessions(db: Kysely<Database>, now: number, idleSince: number) {
+  return db
+    .selectFrom('sysSession as s')
+    .innerJoin('sysUser as u', 'u.id', 's.userId')
+    .where('s.revoked', '=', 0)
+    .where('s.expiresAt', '>', now)
+    .where('s.lastSeenAt', '>', idleSince)
+    .where('u.status', '=', 1)
+    .where('u.delFlag', '=', 0);
+}
+
+/** The live session of a token, with its user: asked on every request, so built once (db/prepared.ts). */
+const sessionByToken = prepared((db, tokenHash: string, now: number, idleSince: number) =>
+  liveSessions(db, now, idleSince)
+    .select(['s.id', 's.userId', 's.tenantId', 's.orgCode', 's.appCode', 's.lastSeenAt', 'u.username', 'u.realname', 'u.relTenantIds'])
+    .where('s.tokenHash', '=', tokenHash),
+);

@@ -8,6 +8,7 @@ import { ReaderPool } from './sqlite-readers/reader-pool.js';
 import { DEFAULT_SQLITE_READERS } from '../config.js';
 import { optimizePeriodically } from './statistics.js';
 import { WriteStamps } from './write-stamps.js';
+import { rememberThrough } from './remembered.js';
 import { ListCache } from './list-cache.js';
 import { stampingDialect } from './stamping-driver.js';
 import { countsChanges, PgStatStamps, type PgQuery } from './pg-stamps.js';
@@ -32,11 +33,6 @@ export interface Db {
    * per-table change counts (pg-stamps.ts); none where the server does not count them.
    */
   listCache?: ListCache;
-  /**
-   * This process's write counters (write-stamps.ts), only where every write passes through this process
-   * (SQLite, PGlite): what was computed from tables not written since is still true (http/caller-memo.ts).
-   */
-  localStamps?: WriteStamps;
 }
 
 const INT8_OID = 20;
@@ -72,11 +68,9 @@ export async function openDatabase(
     });
     // In this process only, so this process sees every write.
     const stamps = new WriteStamps();
-    return {
-      ...wrap(stampingDialect(new PGliteDialect(pglite), stamps), 'postgres', ''),
-      listCache: new ListCache(stamps),
-      localStamps: stamps,
-    };
+    const db = wrap(stampingDialect(new PGliteDialect(pglite), stamps), 'postgres', '');
+    rememberThrough(db.kysely, stamps);
+    return { ...db, listCache: new ListCache(stamps) };
   }
   const Sqlite = (await import('better-sqlite3')).default;
   const file = databaseUrl.startsWith('sqlite://') ? databaseUrl.slice('sqlite://'.length) : '';
@@ -96,6 +90,7 @@ export async function openDatabase(
   const gate = new WriterGate();
   const stamps = new WriteStamps();
   const db = wrap(new PooledSqliteDialect(cachedStatements(sqlite), gate, readers, stamps), 'sqlite', '');
+  rememberThrough(db.kysely, stamps);
   // Through the writer's gate, so no request's transaction is half-way when the batch opens or commits.
   const writeBatch = {
     open: () =>
@@ -116,7 +111,6 @@ export async function openDatabase(
     ...db,
     writeBatch,
     listCache: new ListCache(stamps),
-    localStamps: stamps,
     close: () => (stop(), db.close()),
   };
 }

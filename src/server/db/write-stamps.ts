@@ -82,7 +82,19 @@ const reading = new AsyncLocalStorage<TablesRead>();
 export async function collectTablesRead<T>(compute: () => Promise<T>): Promise<{ value: T; read: TablesRead }> {
   const read: TablesRead = { tables: new Set(), unknown: false };
   const value = await reading.run(read, compute);
+  // An enclosing computation depends on these tables as well.
+  const outer = reading.getStore();
+  if (outer) {
+    outer.unknown ||= read.unknown;
+    for (const t of read.tables) outer.tables.add(t);
+  }
   return { value, read };
+}
+
+/** A computation's answer came from these tables without a query (a remembered answer, remembered.ts). */
+export function noteTables(tables: readonly string[]): void {
+  const read = reading.getStore();
+  if (read) for (const t of tables) read.tables.add(t);
 }
 
 /** A query ran: the computation collecting its tables, if any, learns them. */

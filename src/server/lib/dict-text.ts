@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { untilWritten } from '../db/remembered.js';
 import type { Database } from '../db/tables.js';
 import type { Definitions } from '../definitions/load.js';
 import type { FieldMap } from './list-query.js';
@@ -17,7 +18,7 @@ export async function attachDictText<T extends Record<string, unknown>>(
 ): Promise<Array<T & Record<string, unknown>>> {
   const dictFields = Object.entries(fields).filter(([, f]) => f.dict);
   if (dictFields.length === 0 || records.length === 0) return records;
-  const maps = new Map<string, Map<string, string>>();
+  const maps = new Map<string, ReadonlyMap<string, string>>();
   for (const [field, spec] of dictFields) {
     const code = spec.dict as string;
     if (maps.has(code)) continue;
@@ -28,7 +29,7 @@ export async function attachDictText<T extends Record<string, unknown>>(
   return records.map((r) => {
     const out: Record<string, unknown> = { ...r };
     for (const [field, spec] of dictFields) {
-      const map = maps.get(spec.dict as string) as Map<string, string>;
+      const map = maps.get(spec.dict as string) as ReadonlyMap<string, string>;
       const raw = r[field];
       out[`${field}_dictText`] =
         raw === null || raw === undefined || raw === ''
@@ -42,16 +43,28 @@ export async function attachDictText<T extends Record<string, unknown>>(
   });
 }
 
-async function dictMap(db: Kysely<Database>, defs: Definitions, code: string, values: string[], tenantId?: number) {
+/** A dictionary's texts by value, remembered until its tables are written (every list page asks). */
+function dictMap(
+  db: Kysely<Database>,
+  defs: Definitions,
+  code: string,
+  values: string[],
+  tenantId?: number,
+): Promise<ReadonlyMap<string, string>> {
   if (code.includes(',')) {
-    const items = await tableDictItems(db, resolveTableDict(defs, code), { codes: values, tenantId });
-    return new Map(items.map((i) => [i.value, i.text]));
+    const key = `dict-text|${code}|${tenantId ?? ''}|${values.sort().join(',')}`;
+    return untilWritten(db, key, async () => {
+      const items = await tableDictItems(db, resolveTableDict(defs, code), { codes: values, tenantId });
+      return new Map(items.map((i) => [i.value, i.text]));
+    });
   }
-  const rows = await db
-    .selectFrom('sysDictItem as i')
-    .innerJoin('sysDict as d', 'd.id', 'i.dictId')
-    .select(['i.itemValue', 'i.itemText'])
-    .where('d.dictCode', '=', code)
-    .execute();
-  return new Map(rows.map((r) => [r.itemValue, r.itemText]));
+  return untilWritten(db, `dict-text|${code}`, async () => {
+    const rows = await db
+      .selectFrom('sysDictItem as i')
+      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+      .select(['i.itemValue', 'i.itemText'])
+      .where('d.dictCode', '=', code)
+      .execute();
+    return new Map(rows.map((r) => [r.itemValue, r.itemText]));
+  });
 }

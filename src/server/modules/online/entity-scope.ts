@@ -153,13 +153,7 @@ async function rulesPredicate(
 ): Promise<ScopePredicate | undefined> {
   const session = request.user();
   const url = `/online/cgformList/${entity.code}`;
-  const rules = await memoized(
-    request.server,
-    `rules|${session.userId}|${url}`,
-    () => grantedDataRules(db ?? request.server.ctx.db.kysely, session.userId, { url }),
-    // Not from inside a transaction: it may read the transaction's own uncommitted rows.
-    { untilWritten: !db?.isTransaction },
-  );
+  const rules = await grantedDataRules(db ?? request.server.ctx.db.kysely, session.userId, { url });
   return (
     dataRulePredicate(rules, entityModel(entity).fields, session, (rule, reason) =>
       request.log.warn({ ruleId: rule.id, entity: entity.code, reason }, 'data rule unusable: rows hidden'),
