@@ -20,15 +20,36 @@ export type PgQuery = (text: string, values: unknown[]) => Promise<{ rows: Array
  * truncates a table it lists.
  */
 export class PgStatStamps implements StampSource {
+  /** The latest reading of the server's counts per list of tables, and when it was asked. */
+  readonly #readings = new Map<string, { at: number; counts: Promise<string> }>();
+
   constructor(
     private readonly local: WriteStamps,
     private readonly query: PgQuery,
+    /**
+     * How long one reading answers further stamps of the same tables. A list request stamps two to five
+     * times, and concurrent requests the same tables: one round trip serves them all. The counts already
+     * trail other instances by up to a second; this adds at most `shareMs`. An older reading can only
+     * make a cached entry look older than it is, never newer, so nothing stale is kept by it.
+     */
+    private readonly shareMs = 100,
   ) {}
 
   async stamp(tables: readonly string[]): Promise<string> {
+    const key = tables.join(',');
+    let reading = this.#readings.get(key);
+    if (!reading || Date.now() - reading.at > this.shareMs) {
+      const fresh = { at: Date.now(), counts: this.#read(tables) };
+      fresh.counts.catch(() => this.#readings.get(key) === fresh && this.#readings.delete(key));
+      this.#readings.set(key, (reading = fresh));
+    }
+    return `${this.local.stamp(tables)}|${await reading.counts}`;
+  }
+
+  async #read(tables: readonly string[]): Promise<string> {
     const { rows } = await this.query(TABLE_CHANGES, [[...tables]]);
     const counts = new Map(rows.map((r) => [String(r.t), String(r.n)]));
-    return `${this.local.stamp(tables)}|${tables.map((t) => counts.get(t) ?? '-').join(',')}`;
+    return tables.map((t) => counts.get(t) ?? '-').join(',');
   }
 }
 
