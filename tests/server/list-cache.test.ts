@@ -58,8 +58,8 @@ describe.each(DIALECTS)('list counts and deep pages from remembered rows on $nam
       );
 
   /**
-   * PostgreSQL's per-table change counts (pg-stamps.ts) arrive up to about a second after a write and then
-   * rightly drop what was remembered; a test that expects the cache to hold waits until they have arrived.
+   * PostgreSQL's per-table change counts (pg-stamps.ts) arrive just after a write and then rightly drop
+   * what was remembered; a test that expects the cache to hold waits until they have arrived.
    */
   const settled = async () => {
     if (name !== 'postgres') return;

@@ -11,7 +11,7 @@ import { WriteStamps } from './write-stamps.js';
 import { rememberThrough } from './remembered.js';
 import { ListCache } from './list-cache.js';
 import { stampingDialect } from './stamping-driver.js';
-import { countsChanges, PgStatStamps, type PgQuery } from './pg-stamps.js';
+import { countsChanges, PgStatStamps, PUBLISH_COUNTS, type PgQuery } from './pg-stamps.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -56,9 +56,10 @@ export async function openDatabase(
     const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
     const query: PgQuery = (text, values) => pool.query(text, values);
     const stamps = new WriteStamps();
-    const db = wrap(stampingDialect(new PostgresDialect({ pool }), stamps), 'postgres', databaseUrl);
-    if (!(await countsChanges(query))) return db;
-    return { ...db, listCache: new ListCache(new PgStatStamps(stamps, query)) };
+    const counted = await countsChanges(query);
+    const dialect = stampingDialect(new PostgresDialect({ pool }), stamps, counted ? PUBLISH_COUNTS : undefined);
+    const db = wrap(dialect, 'postgres', databaseUrl);
+    return counted ? { ...db, listCache: new ListCache(new PgStatStamps(stamps, query)) } : db;
   }
   if (databaseUrl.startsWith('pglite://')) {
     const { PGlite, types } = await import('@electric-sql/pglite');

@@ -22,7 +22,7 @@ interface Entry {
 /**
  * What lists learnt about their queries, keyed by the query (its SQL and bound values, so by filter,
  * scope and sort) and kept only while none of the query's tables was written (write-stamps.ts; on a shared
- * PostgreSQL, pg-stamps.ts: another instance's write within about a second) (issue 13 §1, §3):
+ * PostgreSQL, pg-stamps.ts: another instance's write within about 100 ms) (issue 13 §1, §3):
  * - counts: opening, filtering or paging a list counts once per change of its tables, not per request;
  * - anchors, where deep pages resume: the id of the row before a position. Page 20,000 after page
  *   19,999 — or asked again — seeks from its anchor by index instead of skipping 200,000 rows.

@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { StampSource, WriteStamps } from './write-stamps.js';
 
 /** Rows inserted, updated and deleted per table by every session, as the server's statistics count them. */
@@ -12,12 +13,13 @@ export type PgQuery = (text: string, values: unknown[]) => Promise<{ rows: Array
 
 /**
  * Stamps for a PostgreSQL that other instances may write too (issue 13 §1, §3): this process's own
- * counters, exact and at once, joined with the server's per-table counts of rows changed by anyone. A
- * session publishes its counts within about a second of its transaction (PGSTAT_MIN_INTERVAL), so another
- * instance's write reaches this one's list cache within about a second — a count or a deep page may trail
- * it that long — and this instance's own writes at once. The counts exist only with `track_counts` on
- * (the default); without it connect.ts keeps no list cache. TRUNCATE is not counted; the console never
- * truncates a table it lists.
+ * counters, exact and at once, joined with the server's per-table counts of rows changed by anyone. Left
+ * to itself a session publishes its counts at most once a second, and one gone idle within that second
+ * waits ten; every instance's connections therefore publish right after writing (PUBLISH_COUNTS), so
+ * another instance's write reaches this one's list cache as soon as this one next reads the counts (see
+ * `shareMs`), and this instance's own writes at once. The counts exist only with `track_counts` on (the
+ * default) and early publishing only from PostgreSQL 15; without either connect.ts keeps no list cache.
+ * TRUNCATE is not counted; the console never truncates a table it lists.
  */
 export class PgStatStamps implements StampSource {
   /** The latest reading of the server's counts per list of tables, and when it was asked. */
@@ -28,9 +30,9 @@ export class PgStatStamps implements StampSource {
     private readonly query: PgQuery,
     /**
      * How long one reading answers further stamps of the same tables. A list request stamps two to five
-     * times, and concurrent requests the same tables: one round trip serves them all. The counts already
-     * trail other instances by up to a second; this adds at most `shareMs`. An older reading can only
-     * make a cached entry look older than it is, never newer, so nothing stale is kept by it.
+     * times, and concurrent requests the same tables: one round trip serves them all, and another
+     * instance's write may go unseen that long. An older reading can only make a cached entry look older
+     * than it is, never newer, so nothing stale is kept by it.
      */
     private readonly shareMs = 100,
   ) {}
@@ -53,8 +55,21 @@ export class PgStatStamps implements StampSource {
   }
 }
 
-/** Whether the server counts rows changed per table (`track_counts`), which PgStatStamps needs. */
+/**
+ * What a connection that wrote runs before going back to the pool: its change counts are published when
+ * the statement ends instead of when the server next gets round to it (a connection gone idle within a
+ * second of its last publication waits ten).
+ */
+export const PUBLISH_COUNTS = CompiledQuery.raw('select pg_stat_force_next_flush()');
+
+/**
+ * Whether the server counts rows changed per table (`track_counts`) and lets a writer publish them at
+ * once (PostgreSQL 15+), which PgStatStamps needs.
+ */
 export async function countsChanges(query: PgQuery): Promise<boolean> {
-  const { rows } = await query('select current_setting($1) as on', ['track_counts']);
-  return rows[0]?.on === 'on';
+  const { rows } = await query(
+    `select current_setting('track_counts') = 'on' and to_regproc('pg_stat_force_next_flush') is not null as ok`,
+    [],
+  );
+  return rows[0]?.ok === true;
 }

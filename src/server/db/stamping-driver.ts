@@ -22,18 +22,23 @@ function onlyReads({ query, sql }: CompiledQuery): boolean {
 /**
  * A dialect whose writes reach this process's WriteStamps, for databases whose driver is not ours
  * (PostgreSQL, PGlite; the SQLite driver stamps by itself): every statement that may write bumps its
- * tables, and a transaction's tables are bumped again when it ends.
+ * tables, and a transaction's tables are bumped again when it ends. With `publish`, a connection that
+ * wrote runs it before going back to the pool (pg-stamps.ts: the server's change counts then show the
+ * write to other instances at once).
  */
-export function stampingDialect(dialect: Dialect, stamps: WriteStamps): Dialect {
+export function stampingDialect(dialect: Dialect, stamps: WriteStamps, publish?: CompiledQuery): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new StampingDriver(dialect.createDriver(), stamps),
+    createDriver: () => new StampingDriver(dialect.createDriver(), stamps, publish),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
   };
 }
 
 class StampingConnection implements DatabaseConnection {
+  /** Whether a statement that may write ran since the connection left the pool. */
+  wrote = false;
+
   constructor(
     readonly inner: DatabaseConnection,
     readonly writes: ConnectionWrites,
@@ -45,7 +50,10 @@ class StampingConnection implements DatabaseConnection {
       return await this.inner.executeQuery<R>(query);
     } finally {
       // Even a failed statement may have written before it failed (a multi-row insert).
-      if (!onlyReads(query)) this.writes.wrote(tablesOf(query.query));
+      if (!onlyReads(query)) {
+        this.writes.wrote(tablesOf(query.query));
+        this.wrote = true;
+      }
     }
   }
 
@@ -60,6 +68,7 @@ class StampingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly stamps: WriteStamps,
+    private readonly publish?: CompiledQuery,
   ) {}
 
   init(): Promise<void> {
@@ -106,8 +115,11 @@ class StampingDriver implements Driver {
     await this.inner.releaseSavepoint?.((connection as StampingConnection).inner, name, compile);
   }
 
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection((connection as StampingConnection).inner);
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const c = connection as StampingConnection;
+    // After the commit or the statement: the writes are visible now, and so will be their counts.
+    if (this.publish && c.wrote) await c.inner.executeQuery(this.publish).catch(() => undefined);
+    return this.inner.releaseConnection(c.inner);
   }
 
   destroy(): Promise<void> {
