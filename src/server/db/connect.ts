@@ -59,7 +59,10 @@ export async function openDatabase(
     const counted = await countsChanges(query);
     const dialect = stampingDialect(new PostgresDialect({ pool }), stamps, counted ? PUBLISH_COUNTS : undefined);
     const db = wrap(dialect, 'postgres', databaseUrl);
-    return counted ? { ...db, listCache: new ListCache(new PgStatStamps(stamps, query)) } : db;
+    if (!counted) return db;
+    const shared = new PgStatStamps(stamps, query);
+    rememberThrough(db.kysely, { shared });
+    return { ...db, listCache: new ListCache(shared) };
   }
   if (databaseUrl.startsWith('pglite://')) {
     const { PGlite, types } = await import('@electric-sql/pglite');
@@ -70,7 +73,7 @@ export async function openDatabase(
     // In this process only, so this process sees every write.
     const stamps = new WriteStamps();
     const db = wrap(stampingDialect(new PGliteDialect(pglite), stamps), 'postgres', '');
-    rememberThrough(db.kysely, stamps);
+    rememberThrough(db.kysely, { local: stamps });
     return { ...db, listCache: new ListCache(stamps) };
   }
   const Sqlite = (await import('better-sqlite3')).default;
@@ -91,7 +94,7 @@ export async function openDatabase(
   const gate = new WriterGate();
   const stamps = new WriteStamps();
   const db = wrap(new PooledSqliteDialect(cachedStatements(sqlite), gate, readers, stamps), 'sqlite', '');
-  rememberThrough(db.kysely, stamps);
+  rememberThrough(db.kysely, { local: stamps });
   // Through the writer's gate, so no request's transaction is half-way when the batch opens or commits.
   const writeBatch = {
     open: () =>

@@ -53,18 +53,29 @@ function dictMap(
 ): Promise<ReadonlyMap<string, string>> {
   if (code.includes(',')) {
     const key = `dict-text|${code}|${tenantId ?? ''}|${values.sort().join(',')}`;
-    return untilWritten(db, key, async () => {
-      const items = await tableDictItems(db, resolveTableDict(defs, code), { codes: values, tenantId });
-      return new Map(items.map((i) => [i.value, i.text]));
-    });
+    return untilWritten(
+      db,
+      key,
+      async () => {
+        const items = await tableDictItems(db, resolveTableDict(defs, code), { codes: values, tenantId });
+        return new Map(items.map((i) => [i.value, i.text]));
+      },
+      { lagTolerated: true },
+    );
   }
-  return untilWritten(db, `dict-text|${code}`, async () => {
-    const rows = await db
-      .selectFrom('sysDictItem as i')
-      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
-      .select(['i.itemValue', 'i.itemText'])
-      .where('d.dictCode', '=', code)
-      .execute();
-    return new Map(rows.map((r) => [r.itemValue, r.itemText]));
-  });
+  return untilWritten(
+    db,
+    `dict-text|${code}`,
+    async () => {
+      const rows = await db
+        .selectFrom('sysDictItem as i')
+        .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+        .select(['i.itemValue', 'i.itemText'])
+        .where('d.dictCode', '=', code)
+        .execute();
+      return new Map(rows.map((r) => [r.itemValue, r.itemText]));
+    },
+    // Display texts: another instance's edit may show about 100 ms late (db/remembered.ts).
+    { lagTolerated: true },
+  );
 }
