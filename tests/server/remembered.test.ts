@@ -64,6 +64,22 @@ describe.each(DIALECTS)('answers remembered until their tables are written, on $
       await sexItem('女').execute();
     }
     expect((await lina()).sex_dictText).toBe('女');
+    // The same through the dictionary page's own edit.
+    const item = await t.ctx.db.kysely
+      .selectFrom('sysDictItem')
+      .select(['id', 'sortOrder', 'status'])
+      .where('itemValue', '=', '2')
+      .where('dictId', 'in', (eb) => eb.selectFrom('sysDict').select('id').where('dictCode', '=', 'sex'))
+      .executeTakeFirstOrThrow();
+    const edit = (itemText: string) =>
+      t.call({ method: 'PUT', url: '/sys/dictItem/edit', token: admin, payload: { ...item, itemText } });
+    expect((await edit('女（编辑）')).json()).toMatchObject({ success: true });
+    try {
+      expect((await lina()).sex_dictText).toBe('女（编辑）');
+    } finally {
+      await edit('女');
+    }
+    expect((await lina()).sex_dictText).toBe('女');
   });
 
   if (name === 'postgres')
