@@ -49,7 +49,12 @@ describe('notices in the browser', () => {
     await signInAs(page, server.url, 'zhangwei');
     // The push channel is up (the bell says so) before the administrator acts.
     await waitLive(page);
-    // The demo seed leaves the doctor some unread messages; the new one comes on top of them.
+    // The demo seed leaves the doctor some unread messages; the new one comes on top of them. Their count
+    // may arrive after the push channel is up: read it once it has.
+    await page.waitForFunction(() => /条未读/.test(document.querySelector('.notices-bell')?.getAttribute('aria-label') ?? ''), null, {
+      timeout: 15_000,
+      polling: 100,
+    });
     const seeded = Number(/(\d+) 条未读/.exec((await bellLabel(page)) ?? '')?.[1] ?? 0);
     expect(await bellLabel(page)).toBe(bellSays(seeded));
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
