@@ -13,12 +13,13 @@ declare module 'fastify' {
 export const scopeKey = (s: Session) => `scope|${s.userId}|${s.orgCode ?? ''}|${s.appCode}`;
 
 /**
- * Who a caller is and what he may do (session, permission codes, data scope, data rules), remembered:
+ * Who a caller is and what he may do (session, permission codes, data scope), remembered (data rules
+ * remember themselves: auth/data-rules.ts):
  * - for the life of an app built with `memoCallers`: only the seed stories' own in-process app
  *   (db/seed-stories/runner.ts), whose few demo users make thousands of requests while nothing changes
  *   their sessions or roles;
  * - with `untilWritten`, for a lookup that depends on nothing but table contents (permission codes,
- *   scope, data rules; not a session, which expires with time), until one of the tables it read is
+ *   scope; not a session, which expires with time), until one of the tables it read is
  *   written (db/remembered.ts) — where this process sees every write (SQLite, PGlite). A role change
  *   counts at the next request; on a shared PostgreSQL it is looked up every time.
  * Every check still runs on every request; only the lookups behind it are answered from memory.
