@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fail, ok } from '../shared/envelope.js';
@@ -55,7 +55,7 @@ export async function buildApp(
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
-  await app.register(helmet, {
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -71,6 +71,10 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Built once: @fastify/helmet rebuilt every policy on every request (a tenth of a cheap request's time).
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   // Static files register before the access plugin: they are the only routes without `config.access`.
   const hasConsole = await serveConsoleFiles(app, ctx);
   await app.register(accessPlugin);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { Database } from '../db/tables.js';
 import { newId } from '../../shared/ids.js';
 import { formatDateTime } from '../../shared/time.js';
@@ -65,22 +66,33 @@ export async function writeSecurityLog(
   db: Kysely<Database>,
   e: SecurityEntry & { ip?: string | null; requestId?: string | null; requestUrl?: string | null; tenantId?: number },
 ): Promise<void> {
-  await db
-    .insertInto('sysLog')
-    .values({
-      id: newId(),
-      logType: SECURITY_EVENTS[e.event].type,
-      event: e.event,
-      logContent: e.content.slice(0, 2000),
-      result: e.ok === false ? 0 : 1,
-      userid: e.userId ?? null,
-      username: e.username ?? null,
-      target: e.target ?? null,
-      ip: e.ip ?? null,
-      requestId: e.requestId ?? null,
-      requestUrl: e.requestUrl ?? null,
-      tenantId: e.tenantId ?? 0,
-      createTime: formatDateTime(),
-    })
-    .execute();
+  const entry: Record<LogColumn, unknown> = {
+    id: newId(),
+    logType: SECURITY_EVENTS[e.event].type,
+    event: e.event,
+    logContent: e.content.slice(0, 2000),
+    result: e.ok === false ? 0 : 1,
+    userid: e.userId ?? null,
+    username: e.username ?? null,
+    target: e.target ?? null,
+    ip: e.ip ?? null,
+    requestId: e.requestId ?? null,
+    requestUrl: e.requestUrl ?? null,
+    tenantId: e.tenantId ?? 0,
+    createTime: formatDateTime(),
+  };
+  await insertEntry.execute(db, ...LOG_COLUMNS.map((c) => entry[c]));
 }
+
+const LOG_COLUMNS = [
+  ...['id', 'logType', 'event', 'logContent', 'result', 'userid', 'username'],
+  ...['target', 'ip', 'requestId', 'requestUrl', 'tenantId', 'createTime'],
+] as const satisfies ReadonlyArray<keyof Database['sysLog']>;
+type LogColumn = (typeof LOG_COLUMNS)[number];
+
+// An administrator reading personal data writes one entry per request: built and compiled once.
+const insertEntry = prepared((db, ...values: unknown[]) =>
+  db
+    .insertInto('sysLog')
+    .values(Object.fromEntries(LOG_COLUMNS.map((c, i) => [c, values[i]])) as Insertable<Database['sysLog']>),
+);
