@@ -118,6 +118,25 @@ describe('list page from a definition', () => {
     );
   });
 
+  it('says 约 with the server estimate when the list is too long to count exactly', async () => {
+    userServer({
+      'GET /sys/user/list': ok({
+        records: USERS,
+        total: 1_000_000,
+        size: 30,
+        current: 1,
+        pages: 33_334,
+        totalEstimated: true,
+      }),
+    });
+    openPage('system/UserList', '/isystem/user');
+    await screen.findByText('张伟');
+    expect(screen.getByText('1-30 约 1,000,000 条')).toBeInTheDocument();
+    expect(screen.queryByText(/共 1000000 条/)).not.toBeInTheDocument();
+    // The pager still reaches the last page the estimate gives.
+    expect(screen.getByTitle('33334')).toBeInTheDocument();
+  });
+
   it('searches with the field rules, opens the more section and resets', async () => {
     const s = userServer();
     openPage('system/UserList', '/isystem/user');
