@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from 'kysely';
 import type { Database } from './tables.js';
 import { cachedStatements, STATEMENT_CACHE_SIZE } from './statement-cache.js';
 import { PooledSqliteDialect, WriterGate } from './sqlite-readers/pooled-driver.js';
 import { ReaderPool } from './sqlite-readers/reader-pool.js';
 import { DEFAULT_SQLITE_READERS } from '../config.js';
-import { optimizePeriodically } from './statistics.js';
+import { optimizeAll, optimizePeriodically } from './statistics.js';
 import { WriteStamps } from './write-stamps.js';
 import { rememberThrough } from './remembered.js';
 import { ListCache } from './list-cache.js';
@@ -110,7 +110,7 @@ export async function openDatabase(
       }),
   };
   // Start-up statistics come from bootstrap (db/statistics.ts) once the schema and seed exist.
-  const stop = optimizePeriodically(() => sql`pragma optimize`.execute(db.kysely));
+  const stop = optimizePeriodically(() => optimizeAll().execute(db.kysely));
   return {
     ...db,
     writeBatch,
