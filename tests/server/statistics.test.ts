@@ -10,7 +10,9 @@ import { createTestApp } from './harness.js';
 function statedRows(file: string): number {
   const db = new Sqlite(file, { readonly: true });
   try {
-    const rows = db.prepare(`select stat from sqlite_stat1 where tbl = 'sys_user'`).all() as Array<{ stat: string }>;
+    const rows = db.prepare(`select stat from sqlite_stat1 where tbl = 'sys_user'`).all() as Array<{
+      stat: string;
+    }>;
     return Math.max(0, ...rows.map((r) => parseInt(r.stat, 10) || 0));
   } finally {
     db.close();

@@ -212,7 +212,15 @@ async function keptShare(db: PageDb, query: AnyQuery, table: string): Promise<nu
   }
   const sampled = sql<boolean>`(${sql.join(runs, sql` or `)})`;
   const countOf = async (q: AnyQuery) =>
-    Number((await q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+    Number(
+      (
+        await q
+          .clearSelect()
+          .clearOrderBy()
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   const seen = await countOf(db.kysely.selectFrom(sql.table(table).as('t')).where(sampled));
   return seen ? (await countOf(query.where(sampled))) / seen : 0;
 }
