@@ -131,10 +131,30 @@ describe('list page from a definition', () => {
     });
     openPage('system/UserList', '/isystem/user');
     await screen.findByText('张伟');
-    expect(screen.getByText('1-30 约 1,000,000 条')).toBeInTheDocument();
+    // The range ends at the rows the page holds, not where the estimate would put it.
+    expect(screen.getByText('1-2 约 1,000,000 条')).toBeInTheDocument();
     expect(screen.queryByText(/共 1000000 条/)).not.toBeInTheDocument();
     // The pager still reaches the last page the estimate gives.
     expect(screen.getByTitle('33334')).toBeInTheDocument();
+  });
+
+  it('offers the page after an estimate the rows have reached', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ ...USERS[0], id: `e${i}`, realname: `估计${i}` }));
+    const s = userServer({
+      'GET /sys/user/list': ok({
+        records: rows,
+        total: 30,
+        size: 30,
+        current: 1,
+        pages: 1,
+        totalEstimated: true,
+      }),
+    });
+    openPage('system/UserList', '/isystem/user');
+    await screen.findByText('估计0');
+    expect(screen.getByText('1-30 约 30 条')).toBeInTheDocument();
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lists(s).at(-1)?.params).toMatchObject({ pageNo: 2 }));
   });
 
   it('searches with the field rules, opens the more section and resets', async () => {

@@ -54,6 +54,15 @@ export interface DataTableProps {
 }
 
 /** The width of the element, followed as it changes (0 until laid out, or where nothing measures). */
+/**
+ * The pager's total for an estimated list: the estimate, or past it when the rows reach it — a full
+ * page there offers one more, so the real end of the list stays reachable whatever the estimate said.
+ */
+function pastEstimate(paging: { pageNo: number; pageSize: number; total: number }, rows: number): number {
+  const seen = (paging.pageNo - 1) * paging.pageSize + rows;
+  return Math.max(paging.total, rows === paging.pageSize ? seen + 1 : seen);
+}
+
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -244,11 +253,15 @@ export function DataTable(props: DataTableProps) {
             ? {
                 current: paging.pageNo,
                 pageSize: paging.pageSize,
-                total: paging.total,
+                total: paging.estimated ? pastEstimate(paging, rows.length) : paging.total,
                 pageSizeOptions: PAGE_SIZES.map(String),
                 showSizeChanger: true,
                 showQuickJumper: true,
-                showTotal: (total, range) => (paging.estimated ? t.renderer.table.totalEstimated : t.renderer.table.total)(range[0], range[1], total),
+                showTotal: (total, [from, to]) => {
+                  if (!paging.estimated) return t.renderer.table.total(from, to, total);
+                  const last = from + Math.max(rows.length, 1) - 1;
+                  return t.renderer.table.totalEstimated(from, last, Math.max(paging.total, last));
+                },
               }
             : false
         }
