@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connect.js';
-import { untilWritten } from '../../src/server/db/remembered.js';
+import { MAX_REMEMBERED, untilWritten } from '../../src/server/db/remembered.js';
 import { captureSelects } from './capture-selects.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
 
@@ -156,6 +156,30 @@ describe.each(DIALECTS)('answers remembered until their tables are written, on $
         await other.close();
       }
     });
+
+  it('drops the least recently used answers first when it holds too many', async () => {
+    const db = t.ctx.db.kysely;
+    let runs = 0;
+    const used = () =>
+      untilWritten(
+        db,
+        'test|used',
+        async () => {
+          runs++;
+          return db.selectFrom('sysDict').select('id').execute();
+        },
+        { lagTolerated: true },
+      );
+    await used();
+    await used(); // PostgreSQL keeps it from the second run (it learns its tables first)
+    runs = 0;
+    for (let i = 0; i < MAX_REMEMBERED; i++) {
+      if (i === MAX_REMEMBERED / 2) await used();
+      await untilWritten(db, `test|filler${i}`, async () => i, { lagTolerated: true });
+    }
+    await used();
+    expect(runs).toBe(0);
+  });
 
   // Where the process sees every write: what an answer was built from must still be what the tables hold.
   if (name !== 'postgres') {

@@ -3,7 +3,7 @@ import type { Database } from './tables.js';
 import { collectTablesRead, noteTables, type StampSource, type WriteStamps } from './write-stamps.js';
 
 /** Answers kept per database; least recently used dropped first. */
-const MAX_REMEMBERED = 5_000;
+export const MAX_REMEMBERED = 5_000;
 
 interface Remembered {
   value: Promise<unknown>;
@@ -97,6 +97,10 @@ async function shared<T>(
   const known = memos.get(key);
   const before = known?.tables ? await stamps.stamp(known.tables) : undefined;
   if (known?.stamp !== undefined && before === known.stamp) {
+    if (memos.get(key) === known) {
+      memos.delete(key); // re-inserted: most recently used last
+      memos.set(key, known);
+    }
     noteTables(known.tables as string[]);
     return known.value as Promise<T>;
   }
