@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDefinition, EntityField } from '../../src/shared/schema-types.js';
 import { openDatabase, type Db } from '../../src/server/db/connect.js';
@@ -211,6 +212,31 @@ describe.each(DIALECTS)('entity evolution on $name', ({ url }) => {
     // Declared once, done once: the next start changes nothing and makes no new backup.
     expect(await sync(V4)).toEqual({ created: [], altered: [] });
     expect((await tableNames(db)).filter((t) => t.includes('__backup_'))).toHaveLength(1);
+  });
+
+  it('drops an index it derived that the definition no longer asks for, and no other', async () => {
+    const indexes = async () =>
+      (db.dialect === 'sqlite'
+        ? await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and tbl_name = 'evo_thing'`.execute(
+            db.kysely,
+          )
+        : await sql<{ name: string }>`select indexname as name from pg_indexes
+            where tablename = 'evo_thing' and schemaname = current_schema()`.execute(db.kysely)
+      ).rows.map((r) => r.name);
+    // An earlier version's index on qty (its name is the one derived for that column) and one made by hand.
+    await raw(db).schema.createIndex('idx_evo_thing_qty').on('evo_thing').column('qty').execute();
+    await raw(db).schema.createIndex('by_hand_qty').on('evo_thing').column('qty').execute();
+    const result = await sync(V4);
+    expect(result.altered).toEqual([
+      { entity: 'evo_thing', changes: ['删除不再需要的索引 idx_evo_thing_qty'] },
+    ]);
+    expect(await indexes()).not.toContain('idx_evo_thing_qty');
+    expect(await indexes()).toContain('by_hand_qty');
+    // The list's sort index (tenant-less entity: create time, then id) is one of the derived ones kept.
+    expect(await indexes()).toContain('idx_evo_thing_create_time_id');
+    expect(await sync(V4)).toEqual({ created: [], altered: [] });
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/tables.js';
-import { boundedCount, fetchPage } from '../../src/server/lib/paged-query.js';
+import { boundedCount, fetchPage, tieOrder } from '../../src/server/lib/paged-query.js';
 import { openDatabase, type Db } from '../../src/server/db/connect.js';
 import { captureSelects } from './capture-selects.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
@@ -77,7 +77,7 @@ describe.each(DIALECTS)('list counts and deep pages from remembered rows on $nam
     let q = base();
     for (const [field, dir] of sort) q = q.orderBy(sql.ref(field), dir);
     return q
-      .orderBy('id')
+      .orderBy('id', tieOrder(sort))
       .limit(SIZE)
       .offset((pageNo - 1) * SIZE)
       .execute();

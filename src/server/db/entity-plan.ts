@@ -170,9 +170,11 @@ export function wantedIndexes(e: EntityDefinition, stats: readonly StatDefinitio
     const name = indexName(unique ? 'uq' : 'idx', e.code, columns);
     if (!out.some((i) => i.name === name)) out.push({ name, columns, unique });
   };
+  // The list's default order (create time without a defaultSort) behind the tenant every list filters
+  // on, and its tie-breaker id (paged-query.ts tieOrder): every page walks this index instead of sorting
+  // the table, or each run of rows created in the same second (issue 13).
   add(['create_time'], false);
-  // The list's default order, so page 1 walks an index instead of sorting the table (issue 13).
-  if (e.defaultSort) add([columnOf(e.defaultSort.field)], false);
+  add([...tenant, columnOf(e.defaultSort?.field ?? 'createTime'), 'id'], false);
   if (scope.tenant) add(['tenant_id'], false);
   if (scope.department) add(['sys_org_code'], false);
   if (scope.doctor) add(['doctor_id'], false);
@@ -235,7 +237,7 @@ async function readTable(
     if (cols.rows.length === 0) return null;
     const idx = await sql<{ name: string; col: string }>`
       select il.name as name, ii.name as col from pragma_index_list(${table}) il, pragma_index_info(il.name) ii
-       where il.origin = 'c'`.execute(db);
+       where il.origin = 'c' order by il.name, ii.seqno`.execute(db);
     for (const r of idx.rows) indexes.set(r.name, [...(indexes.get(r.name) ?? []), r.col]);
     return { columns: new Map(cols.rows.map((c) => [c.name, parseDeclaredType(c.type)])), indexes };
   }
@@ -255,7 +257,8 @@ async function readTable(
       from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
       join pg_namespace n on n.oid = t.relnamespace
       join pg_attribute a on a.attrelid = t.oid and a.attnum = any(x.indkey)
-     where n.nspname = current_schema() and t.relname = ${table} and not x.indisprimary`.execute(db);
+     where n.nspname = current_schema() and t.relname = ${table} and not x.indisprimary
+     order by i.relname, array_position(x.indkey::int2[], a.attnum)`.execute(db);
   for (const r of idx.rows) indexes.set(r.name, [...(indexes.get(r.name) ?? []), r.col]);
   const parse = (c: (typeof cols.rows)[number]): ColumnType => {
     switch (c.data_type) {
@@ -512,7 +515,11 @@ async function planEntity(
   const renamed = plan.renameTable !== undefined || plan.renameColumns.length > 0;
   for (const [name, cols] of existing.indexes) {
     const stale = renamed && /^(idx|uq)_/.test(name) && !wantedNames.has(name);
-    if (stale || cols.some((c) => touched.has(c))) plan.dropIndexes.push(name);
+    // An index derived from the definitions (its name is ours for its columns) that they no longer ask
+    // for, such as a sort index that gained the tenant and the id; others are left alone.
+    const unwanted = !wantedNames.has(name) && name === indexName('idx', e.code, cols);
+    if (stale || unwanted || cols.some((c) => touched.has(c))) plan.dropIndexes.push(name);
+    if (unwanted) plan.changes.push(`删除不再需要的索引 ${name}`);
   }
   plan.indexes = wantedIx.filter((i) => !existing.indexes.has(i.name) || plan.dropIndexes.includes(i.name));
   for (const ix of plan.indexes) plan.changes.push(`新增${ix.unique ? '唯一' : ''}索引 ${ix.name}`);

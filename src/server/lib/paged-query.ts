@@ -32,8 +32,8 @@ export type PageDb = Pick<Db, 'kysely' | 'dialect' | 'listCache'>;
 
 /**
  * One page of a filtered query: the total from the same WHERE (exact up to `countCap` matching rows,
- * estimated beyond), then the requested slice in the given order with `idColumn` as the tie-breaker,
- * so pages never overlap. `db` is the database `query` was built on; the count runs there.
+ * estimated beyond), then the requested slice in the given order with `idColumn` as the tie-breaker
+ * (tieOrder), so pages never overlap. `db` is the database `query` was built on; the count runs there.
  */
 export async function fetchPage<O>(
   db: PageDb,
@@ -47,7 +47,7 @@ export async function fetchPage<O>(
   const ordered = <Q extends AnyQuery<unknown>>(q: Q): Q => {
     let out = q;
     for (const [field, dir] of sort) out = out.orderBy(sql.ref(field), dir) as Q;
-    return out.orderBy(sql.ref(idColumn)) as Q;
+    return out.orderBy(sql.ref(idColumn), tieOrder(sort)) as Q;
   };
   const offset = (pageNo - 1) * pageSize;
   const records =
@@ -56,6 +56,15 @@ export async function fetchPage<O>(
       : await ordered(query).limit(pageSize).offset(offset).execute();
   const result = page(records, total, pageNo, pageSize);
   return estimated ? { ...result, totalEstimated: true } : result;
+}
+
+/**
+ * The tie-breaker's direction: the last sort key's, so an index on (key, id) serves the whole order
+ * either way; a fixed ascending id sorted every run of equal keys (thousands of rows imported in the same
+ * second) on every page.
+ */
+export function tieOrder(sort: Array<[string, 'asc' | 'desc']>): 'asc' | 'desc' {
+  return sort.at(-1)?.[1] ?? 'asc';
 }
 
 type Window = { pageId: unknown };
@@ -118,16 +127,17 @@ async function deepPage<O>(
 }
 
 /**
- * The rows after the anchor row in the order `key, id`: `key` beyond the anchor's, or equal with a
- * greater id. The key's bound comes first on its own so the key's index serves it as a range; the
- * anchor's key is read from the table, so no value crosses between database and JavaScript types.
+ * The rows after the anchor row in the order `key, id` (both in the key's direction): `key` beyond the
+ * anchor's, or equal with an id beyond. The key's bound comes first on its own so the key's index serves
+ * it as a range; the anchor's key is read from the table, so no value crosses between database and
+ * JavaScript types.
  */
 function seekAfter(table: string, key: [string, 'asc' | 'desc'] | undefined, idColumn: string, id: unknown) {
   const column = (ref: string) => sql.ref(`pageAnchor.${ref.split('.').pop() ?? ref}`);
-  const idAfter = sql<boolean>`${sql.ref(idColumn)} > ${id}`;
+  const op = sql.raw(key?.[1] === 'desc' ? '<' : '>');
+  const idAfter = sql<boolean>`${sql.ref(idColumn)} ${op} ${id}`;
   if (!key) return idAfter;
-  const [field, dir] = key;
-  const op = sql.raw(dir === 'desc' ? '<' : '>');
+  const [field] = key;
   const anchorKey = sql`(select ${column(field)} from ${sql.table(table)} as ${sql.id('pageAnchor')} where ${column(idColumn)} = ${id})`;
   return sql<boolean>`(${sql.ref(field)} ${op}= ${anchorKey} and (${sql.ref(field)} ${op} ${anchorKey} or ${idAfter}))`;
 }

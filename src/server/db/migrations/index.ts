@@ -15,6 +15,7 @@ import * as m0014 from './0014-api-key.js';
 import * as m0015 from './0015-form.js';
 import * as m0016 from './0016-user-realname-index.js';
 import * as m0017 from './0017-user-avatar-index.js';
+import * as m0018 from './0018-user-create-time-id-index.js';
 
 /**
  * Ordered migrations. Add a new file `NNNN-name.ts` and one line here; never edit a migration that has
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015-form': m0015,
   '0016-user-realname-index': m0016,
   '0017-user-avatar-index': m0017,
+  '0018-user-create-time-id-index': m0018,
 };
