@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/tables.js';
-import { boundedCount, fetchPage, tieOrder } from '../../src/server/lib/paged-query.js';
+import { boundedCount, fetchPage } from '../../src/server/lib/paged-query.js';
+import { tieOrder } from '../../src/server/lib/list-query.js';
 import { openDatabase, type Db } from '../../src/server/db/connect.js';
 import { captureSelects } from './capture-selects.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';

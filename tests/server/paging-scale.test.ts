@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/tables.js';
 import { cachedStatements } from '../../src/server/db/statement-cache.js';
 import { refreshStatistics } from '../../src/server/db/statistics.js';
-import { boundedCount, COUNT_CAP, fetchPage, tieOrder } from '../../src/server/lib/paged-query.js';
+import { boundedCount, COUNT_CAP, fetchPage } from '../../src/server/lib/paged-query.js';
+import { tieOrder } from '../../src/server/lib/list-query.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
 
 /** Comfortably past the count cap, yet quick to load on both databases. */

@@ -162,6 +162,15 @@ function superQuery(eb: EB, fields: FieldMap, raw: unknown, matchRaw: unknown): 
   return match === 'or' ? eb.or(parts) : eb.and(parts);
 }
 
+/**
+ * The tie-breaker's direction: the last sort key's, so an index on (key, id) serves the whole order
+ * either way; a fixed ascending id sorted every run of equal keys (thousands of rows imported in the same
+ * second) on every page.
+ */
+export function tieOrder(sort: Array<[string, 'asc' | 'desc']>): 'asc' | 'desc' {
+  return sort.at(-1)?.[1] ?? 'asc';
+}
+
 /** Sort keys from `column`/`order`: known sortable fields only, at most three, asc or desc. */
 export function sortKeys(fields: FieldMap, query: Query, fallback: [string, 'asc' | 'desc']): Array<[string, 'asc' | 'desc']> {
   const column = query.column === undefined || query.column === '' ? '' : String(query.column);

@@ -3,7 +3,7 @@ import { sql, type SelectQueryBuilder, type SelectQueryNode } from 'kysely';
 import { page, type PageResult } from '../../shared/envelope.js';
 import type { Db } from '../db/connect.js';
 import { tablesOf } from '../db/write-stamps.js';
-import type { Paging } from './list-query.js';
+import { tieOrder, type Paging } from './list-query.js';
 
 /**
  * The query string of a list endpoint: any field names (they are resolved against a FieldMap later,
@@ -56,15 +56,6 @@ export async function fetchPage<O>(
       : await ordered(query).limit(pageSize).offset(offset).execute();
   const result = page(records, total, pageNo, pageSize);
   return estimated ? { ...result, totalEstimated: true } : result;
-}
-
-/**
- * The tie-breaker's direction: the last sort key's, so an index on (key, id) serves the whole order
- * either way; a fixed ascending id sorted every run of equal keys (thousands of rows imported in the same
- * second) on every page.
- */
-export function tieOrder(sort: Array<[string, 'asc' | 'desc']>): 'asc' | 'desc' {
-  return sort.at(-1)?.[1] ?? 'asc';
 }
 
 type Window = { pageId: unknown };

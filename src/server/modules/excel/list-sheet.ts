@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Access } from '../../http/access.js';
 import { bizError } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
-import { listFilters, sortKeys, type FieldMap } from '../../lib/list-query.js';
+import { listFilters, sortKeys, tieOrder, type FieldMap } from '../../lib/list-query.js';
 import { probeSafeFields, protectRows, type SensitiveField } from '../../lib/sensitive.js';
 import { dictItems } from '../dict/dict-items.js';
 import { MAX_EXPORT_ROWS } from '../online/entity-records.js';
@@ -78,10 +78,11 @@ export async function listSheetRows(
   q = selections.length
     ? q.where(sql.ref('id'), 'in', selections)
     : q.where((eb) => listFilters(eb, fields, query));
-  const sort = sortKeys(fields, query, source.sort);
-  for (const [field, dir] of source.order ?? sort) q = q.orderBy(sql.ref(field), dir);
+  const sort = source.order ?? sortKeys(fields, query, source.sort);
+  for (const [field, dir] of sort) q = q.orderBy(sql.ref(field), dir);
+  // Ties as the list breaks them, so the file holds the list's order.
   const rows = (await q
-    .orderBy(sql.ref('id'))
+    .orderBy(sql.ref('id'), tieOrder(sort))
     .limit(MAX_EXPORT_ROWS + 1)
     .execute()) as Array<Record<string, unknown>>;
   if (rows.length > MAX_EXPORT_ROWS)

@@ -7,7 +7,7 @@ import type { PageResult } from '../../../shared/envelope.js';
 import type { AppContext } from '../../context.js';
 import { bizError, badRequest } from '../../http/errors.js';
 import { attachDictText } from '../../lib/dict-text.js';
-import { listFilters, sortKeys } from '../../lib/list-query.js';
+import { listFilters, sortKeys, tieOrder } from '../../lib/list-query.js';
 import { listPage } from '../../lib/list-page.js';
 import { probeSafeFields, protectRows, sensitiveFields } from '../../lib/sensitive.js';
 import type { Session } from '../../auth/sessions.js';
@@ -107,9 +107,11 @@ export async function exportRecords(
   if (picked) q = q.where(picked);
   const byChild = selections.length ? undefined : await childFilter(request, ctx.defs, model.entity, query);
   if (byChild) q = q.where(byChild);
-  for (const [field, dir] of sortKeys(fields, query, model.defaultSort)) q = q.orderBy(sql.ref(field), dir);
+  const sort = sortKeys(fields, query, model.defaultSort);
+  for (const [field, dir] of sort) q = q.orderBy(sql.ref(field), dir);
+  // Ties as the list breaks them, so the file holds the list's order.
   const rows = (await q
-    .orderBy(sql.ref('id'))
+    .orderBy(sql.ref('id'), tieOrder(sort))
     .limit(MAX_EXPORT_ROWS + 1)
     .execute()) as EntityRow[];
   if (rows.length > MAX_EXPORT_ROWS)
