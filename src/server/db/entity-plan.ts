@@ -171,7 +171,7 @@ export function wantedIndexes(e: EntityDefinition, stats: readonly StatDefinitio
     if (!out.some((i) => i.name === name)) out.push({ name, columns, unique });
   };
   // The list's default order (create time without a defaultSort) behind the tenant every list filters
-  // on, and its tie-breaker id (paged-query.ts tieOrder): every page walks this index instead of sorting
+  // on, and its tie-breaker id (list-query.ts tieOrder): every page walks this index instead of sorting
   // the table, or each run of rows created in the same second (issue 13).
   add(['create_time'], false);
   add([...tenant, columnOf(e.defaultSort?.field ?? 'createTime'), 'id'], false);

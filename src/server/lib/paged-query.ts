@@ -135,8 +135,8 @@ function seekAfter(table: string, key: [string, 'asc' | 'desc'] | undefined, idC
 
 /**
  * `select count(*) from (<query> limit cap+1)`: exact while the count is cheap; past the cap the
- * planner's estimate (PostgreSQL) or the table's analysed row count (SQLite, unfiltered lists), never
- * less than what was counted. Answered again from the list cache until the tables change.
+ * planner's estimate (PostgreSQL) or the table's analysed row count times the share of sampled rows
+ * the query keeps (SQLite, single-table queries), never less than what was counted. Answered again from the list cache until the tables change.
  */
 export async function boundedCount(
   db: PageDb,

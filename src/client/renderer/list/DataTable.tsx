@@ -53,7 +53,6 @@ export interface DataTableProps {
   onRowClick?: (row: Row) => void;
 }
 
-/** The width of the element, followed as it changes (0 until laid out, or where nothing measures). */
 /**
  * The pager's total for an estimated list: the estimate, or past it when the rows reach it — a full
  * page there offers one more, so the real end of the list stays reachable whatever the estimate said.
@@ -63,6 +62,7 @@ function pastEstimate(paging: { pageNo: number; pageSize: number; total: number 
   return Math.max(paging.total, rows === paging.pageSize ? seen + 1 : seen);
 }
 
+/** The width of the element, followed as it changes (0 until laid out, or where nothing measures). */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);

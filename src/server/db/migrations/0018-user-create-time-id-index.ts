@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The user list's default order is create time, ties by id in the same direction (paged-query.ts
+ * The user list's default order is create time, ties by id in the same direction (list-query.ts
  * tieOrder): indexes ending in both serve every page without sorting, however many users were imported
  * in the same second — the plain list and the list filtered by name (0016). They replace the indexes
  * they extend.
